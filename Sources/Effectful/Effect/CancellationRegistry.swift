@@ -1,0 +1,88 @@
+/// Which effects are running for one store, by cancellation id, and the little state that
+/// `throttle` keeps between effects.
+///
+/// Each store owns one registry, so two stores never cancel each other's effects, tests running in
+/// parallel cannot interfere, and a released store takes its registry (and every effect in it) along.
+/// Entries leave the registry when their effect ends, so it holds only what is running.
+@usableFromInline
+package final class CancellationRegistry: @unchecked Sendable {
+  /// Guards this registry and the state of every ``EffectLifetime`` that belongs to it.
+  package let lock = Lock()
+
+  /// A top-level run the store started, and what started it (for diagnostics).
+  package struct InFlight: Sendable {
+    package let lifetime: EffectLifetime
+    package let origin: String
+  }
+
+  // Guarded by `lock`.
+  private var inFlight: [ObjectIdentifier: InFlight] = [:]
+  private var inFlightOrder: UInt64 = 0
+  private var cancellables: [EffectID: [ObjectIdentifier: EffectLifetime]] = [:]
+  private var sharedState: [EffectID: AnyObject] = [:]
+
+  package init() {}
+
+  /// Records a top-level run until it ends.
+  package func track(_ lifetime: EffectLifetime, origin: @autoclosure () -> String = "") {
+    let key = ObjectIdentifier(lifetime)
+    let entry = InFlight(lifetime: lifetime, origin: origin())
+    lock.withLock { inFlight[key] = entry }
+    lifetime.onEnd { [self] _ in
+      lock.withLock { _ = inFlight.removeValue(forKey: key) }
+    }
+  }
+
+  /// Records `lifetime` under `id` until it ends, so that ``cancel(id:)`` can reach it.
+  package func register(_ lifetime: EffectLifetime, id: EffectID) {
+    let key = ObjectIdentifier(lifetime)
+    lock.withLock { cancellables[id, default: [:]][key] = lifetime }
+    lifetime.onEnd { [self] _ in
+      lock.withLock {
+        cancellables[id]?[key] = nil
+        if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+      }
+    }
+  }
+
+  /// Cancels every running effect registered under `id`. An unknown id is not an error: the effect
+  /// may simply have finished already.
+  package func cancel(id: EffectID) {
+    let lifetimes = lock.withLock { cancellables.removeValue(forKey: id) }
+    lifetimes?.values.forEach { $0.cancel() }
+  }
+
+  /// Cancels everything this registry tracks: the store is going away.
+  package func cancelAll() {
+    let (runs, identified) = lock.withLock {
+      defer {
+        inFlight = [:]
+        cancellables = [:]
+        sharedState = [:]
+      }
+      return (Array(inFlight.values), cancellables.values.flatMap(\.values))
+    }
+    for lifetime in identified { lifetime.cancel() }
+    for run in runs { run.lifetime.cancel() }
+  }
+
+  /// The runs that have not ended yet, with what started them.
+  package var runningEffects: [InFlight] {
+    lock.withLock { Array(inFlight.values) }
+  }
+
+  /// How many entries the registry holds in all: zero once every effect has ended.
+  package var entryCount: Int {
+    lock.withLock { inFlight.count + cancellables.count + sharedState.count }
+  }
+
+  /// Per-id state shared between effects with the same id (throttle's last emission), made on first use.
+  package func sharedState<State: AnyObject>(for id: EffectID, make: () -> State) -> State {
+    lock.withLock {
+      if let existing = sharedState[id] as? State { return existing }
+      let state = make()
+      sharedState[id] = state
+      return state
+    }
+  }
+}

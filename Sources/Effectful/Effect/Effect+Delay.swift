@@ -1,0 +1,36 @@
+extension Effect where Output: Sendable {
+  /// Starts this effect `duration` from now on `scheduler`.
+  ///
+  /// ```swift
+  /// return [.send(.hideToast).delay(for: .seconds(2), scheduler: environment.mainQueue)]
+  /// ```
+  ///
+  /// Nothing starts before the delay has passed, so cancelling a delayed request means no request is
+  /// ever made, and the pending work item is dropped. (Combine's `delay` instead delays each output;
+  /// for an effect that runs once the two agree, and starting late is what lets cancellation cost
+  /// nothing.)
+  public func delay(for duration: Duration, scheduler: some Scheduler) -> Effect {
+    Effect(operation: .run { downstream in
+      let work = scheduler.schedule(after: duration) {
+        guard downstream.lifetime.isRunning else { return }
+        self.start(in: downstream.lifetime, receive: downstream.receive)
+      }
+      downstream.onCancel { work.cancel() }
+    })
+  }
+
+  /// Starts this effect only after `duration` passes with no newer effect of the same `id`.
+  ///
+  /// ```swift
+  /// case .searchQueryChanged(let query):
+  ///   state.query = query
+  ///   return [search(query).debounce(id: SearchID.self, for: .milliseconds(300), scheduler: mainQueue)]
+  /// ```
+  ///
+  /// Each new debounced effect cancels the one still waiting, so only the last of a burst runs.
+  public func debounce(id: some Hashable & Sendable, for duration: Duration, scheduler: some Scheduler)
+    -> Effect
+  {
+    delay(for: duration, scheduler: scheduler).cancellable(id: id, cancelInFlight: true)
+  }
+}

@@ -1,0 +1,26 @@
+extension Effect {
+  /// Transforms each output of this effect.
+  ///
+  /// ```swift
+  /// Effect.timer(id: TimerID.timer, every: .seconds(1), on: scheduler).map { _ in .timerTick }
+  /// ```
+  ///
+  /// For an effect that already holds its output (``send(_:)``), `transform` runs at once, so that
+  /// `pullback` can lift such effects through any number of layers without allocating; otherwise it runs
+  /// as each output arrives, on the thread that delivers it.
+  @inlinable
+  public func map<B>(_ transform: @escaping @Sendable (Output) -> B) -> Effect<B> {
+    switch operation {
+    case .none:
+      return .none
+    case .output(let output):
+      return Effect<B>(operation: .output(UncheckedSendable(transform(output.value))))
+    case .run(let body):
+      return Effect<B>(operation: .run { downstream in
+        body(EffectSubscriber(lifetime: downstream.lifetime) { output, provenance in
+          downstream.receive(transform(output), provenance)
+        })
+      })
+    }
+  }
+}

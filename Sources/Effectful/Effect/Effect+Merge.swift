@@ -1,0 +1,119 @@
+extension Effect {
+  /// Runs effects side by side; finishes when all of them have.
+  ///
+  /// ```swift
+  /// return [.merge(.cancel(id: TimerID.timer), .send(.timerStopped))]
+  /// ```
+  ///
+  /// Cancelling the merged effect cancels every part still running.
+  public static func merge(_ effects: Effect...) -> Effect {
+    merge(effects)
+  }
+
+  /// Runs effects side by side; finishes when all of them have.
+  ///
+  /// ```swift
+  /// return [.merge(ids.map { .cancel(id: $0) })]
+  /// ```
+  public static func merge(_ effects: [Effect]) -> Effect {
+    let parts = effects.filter {
+      if case .none = $0.operation { return false }
+      return true
+    }
+    if parts.isEmpty { return .none }
+    if parts.count == 1 { return parts[0] }
+    return Effect(operation: .run { downstream in
+      let remaining = LockedValue(parts.count)
+      for part in parts {
+        let child = downstream.lifetime.makeChild()
+        child.onEnd { _ in
+          let done = remaining.withValue { count -> Bool in
+            count -= 1
+            return count == 0
+          }
+          if done { downstream.finish() }
+        }
+        part.start(in: child, receive: downstream.receive)
+      }
+    })
+  }
+
+  /// Runs effects one after another: each starts when the one before it has finished.
+  ///
+  /// ```swift
+  /// return [.concatenate(.send(.saveStarted), save(favorites), .send(.saveFinished))]
+  /// ```
+  ///
+  /// Cancelling the concatenation cancels the part that is running and starts none of the rest.
+  public static func concatenate(_ effects: Effect...) -> Effect {
+    concatenate(effects)
+  }
+
+  /// Runs effects one after another: each starts when the one before it has finished.
+  ///
+  /// ```swift
+  /// return [.concatenate(steps)]
+  /// ```
+  public static func concatenate(_ effects: [Effect]) -> Effect {
+    let parts = effects.filter {
+      if case .none = $0.operation { return false }
+      return true
+    }
+    if parts.isEmpty { return .none }
+    if parts.count == 1 { return parts[0] }
+    return Effect(operation: .run { downstream in
+      runSequentially(parts[...], downstream: downstream)
+    })
+  }
+
+  /// Runs this effect under `lifetime`, sending outputs to `receive`; ends `lifetime` when it is done.
+  package func start(
+    in lifetime: EffectLifetime, receive: @escaping @Sendable (Output, Provenance?) -> Void
+  ) {
+    switch operation {
+    case .none:
+      lifetime.finish()
+    case .output(let output):
+      if lifetime.isRunning { receive(output.value, nil) }
+      lifetime.finish()
+    case .run(let body):
+      body(EffectSubscriber(lifetime: lifetime, receive: receive))
+    }
+  }
+}
+
+/// Starts `parts` in order under `downstream`, looping rather than recursing while parts end
+/// synchronously, so that a long concatenation of synchronous effects uses constant stack.
+private func runSequentially<Output>(
+  _ parts: ArraySlice<Effect<Output>>, downstream: EffectSubscriber<Output>
+) {
+  var remaining = parts
+  while let part = remaining.first {
+    remaining = remaining.dropFirst()
+    guard downstream.lifetime.isRunning else { return }
+    let child = downstream.lifetime.makeChild()
+    let rest = remaining
+    let phase = LockedValue(StartPhase.starting)
+    child.onEnd { wasCancelled in
+      // Cancelled means the whole concatenation was: start nothing more.
+      if wasCancelled { return }
+      let resumeHere = phase.withValue { phase -> Bool in
+        guard phase == .starting else { return true }
+        phase = .endedWhileStarting
+        return false
+      }
+      if resumeHere { runSequentially(rest, downstream: downstream) }
+    }
+    part.start(in: child, receive: downstream.receive)
+    let endedWhileStarting = phase.withValue { phase -> Bool in
+      if phase == .endedWhileStarting { return true }
+      phase = .running
+      return false
+    }
+    // Still running: its end handler takes over from here.
+    if !endedWhileStarting { return }
+  }
+  downstream.finish()
+}
+
+private enum StartPhase { case starting, endedWhileStarting, running }

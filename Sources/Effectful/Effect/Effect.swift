@@ -1,0 +1,92 @@
+/// A unit of work that hands its outputs to a callback: the episode's `Effect`, with a lifecycle.
+///
+/// Reducers return effects instead of doing work; the ``Store`` runs them and feeds what they
+/// produce back in as actions.
+///
+/// ```swift
+/// let answer = Effect<Int> { callback in callback(42) }
+/// answer.map { $0 + 1 }.run { print($0) }  // 43
+/// ```
+///
+/// ## Lifecycle
+/// A run of an effect is *running* until it finishes or is cancelled; after either, nothing it
+/// produces is delivered. Built-in effects finish on their own (``send(_:)`` after its one output,
+/// ``merge(_:)-swift.type.method`` when all of its parts have). An effect made with ``init(run:)``
+/// finishes once its `run` closure has returned **and** nothing holds on to its callback any more: the
+/// moment Swift frees the callback, no output can come, so the effect is over. A network callback
+/// that URLSession releases after calling it, a `DispatchQueue.async` block that has run, a closure that
+/// called back synchronously: each ends its effect exactly when it should, with no extra code. To hear
+/// about cancellation and release resources, build the effect with ``create(_:)`` instead.
+public struct Effect<Output>: Sendable {
+  @usableFromInline
+  enum Operation: Sendable {
+    /// No work at all: the store skips it without allocating.
+    case none
+    /// One output already in hand. The store appends it to its queue without starting a run, which
+    /// keeps the common `return [.send(.next)]` as cheap as an array append.
+    ///
+    /// Unchecked because such an output is only ever delivered synchronously on the thread that runs
+    /// the effect; every operator that moves outputs to another thread requires `Output: Sendable`.
+    case output(UncheckedSendable<Output>)
+    /// Work that delivers through a subscriber, on any thread, at any time, until it ends.
+    case run(@Sendable (EffectSubscriber<Output>) -> Void)
+  }
+
+  @usableFromInline
+  let operation: Operation
+
+  @usableFromInline
+  init(operation: Operation) {
+    self.operation = operation
+  }
+
+  /// Creates an effect from a closure that hands outputs to a callback, exactly as in the episode.
+  ///
+  /// ```swift
+  /// let fact = Effect<String> { callback in
+  ///   DispatchQueue.global().async { callback("7 is prime") }
+  /// }
+  /// ```
+  ///
+  /// The effect finishes when `run` has returned and its callback has been released (see the
+  /// lifecycle notes on ``Effect``). If it is cancelled, later calls to the callback are ignored; use
+  /// ``create(_:)`` when the work itself should stop on cancellation.
+  public init(run: @escaping @Sendable (_ callback: @escaping @Sendable (Output) -> Void) -> Void) {
+    self.init(
+      operation: .run { subscriber in
+        let endsWhenReleased = FinishOnRelease(subscriber.lifetime)
+        run { output in
+          withExtendedLifetime(endsWhenReleased) { subscriber.send(output) }
+        }
+      })
+  }
+
+  /// Runs the effect outside a store, handing every output to `callback` on the thread that produces it.
+  ///
+  /// ```swift
+  /// Effect.send(1).map { $0 * 2 }.run { print($0) }  // 2
+  /// ```
+  ///
+  /// The run cannot be cancelled from outside; inside a store, use ``cancellable(id:cancelInFlight:)``.
+  public func run(_ callback: @escaping @Sendable (Output) -> Void) {
+    switch operation {
+    case .none:
+      return
+    case .output(let output):
+      callback(output.value)
+    case .run(let body):
+      let lifetime = EffectLifetime(registry: CancellationRegistry())
+      body(
+        EffectSubscriber(lifetime: lifetime) { output, provenance in
+          if provenance.isLive { callback(output) }
+        })
+    }
+  }
+}
+
+/// Finishes a lifetime when the last reference to it goes away: see ``Effect/init(run:)``.
+final class FinishOnRelease: Sendable {
+  let lifetime: EffectLifetime
+  init(_ lifetime: EffectLifetime) { self.lifetime = lifetime }
+  deinit { lifetime.finish() }
+}

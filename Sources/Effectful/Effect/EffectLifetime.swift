@@ -1,0 +1,117 @@
+/// One run of an effect, or of a part of one: running until it finishes or is cancelled, exactly once.
+///
+/// Lifetimes form a tree: cancelling one cancels its children (a merge's parts, a concatenation's
+/// current step), and each tells whoever waits on it when it ends. All lifetimes of one store share
+/// that store's registry lock: they are touched a few times per effect, rarely from two threads at
+/// once, and one lock per store saves an allocation per run.
+@usableFromInline
+package final class EffectLifetime: @unchecked Sendable {
+  package let registry: CancellationRegistry
+
+  private enum State { case running, finished, cancelled }
+
+  // Guarded by `registry.lock`.
+  private var state = State.running
+  private var cancelHandlers: [@Sendable () -> Void] = []
+  private var endHandlers: [@Sendable (_ wasCancelled: Bool) -> Void] = []
+
+  package init(registry: CancellationRegistry) {
+    self.registry = registry
+  }
+
+  package var isRunning: Bool {
+    registry.lock.withLock { state == .running }
+  }
+
+  package var isCancelled: Bool {
+    registry.lock.withLock { state == .cancelled }
+  }
+
+  package func finish() { end(cancelled: false) }
+
+  package func cancel() { end(cancelled: true) }
+
+  private func end(cancelled: Bool) {
+    registry.lock.lock()
+    guard state == .running else {
+      registry.lock.unlock()
+      return
+    }
+    state = cancelled ? .cancelled : .finished
+    let cancels = cancelled ? cancelHandlers : []
+    let ends = endHandlers
+    cancelHandlers = []
+    endHandlers = []
+    registry.lock.unlock()
+    // Handlers run outside the lock: they cancel children and tell parents, which take it again.
+    for handler in cancels { handler() }
+    for handler in ends { handler(cancelled) }
+  }
+
+  /// Runs `handler` on cancellation; at once if already cancelled, never if already finished.
+  package func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    registry.lock.lock()
+    switch state {
+    case .running:
+      cancelHandlers.append(handler)
+      registry.lock.unlock()
+    case .cancelled:
+      registry.lock.unlock()
+      handler()
+    case .finished:
+      registry.lock.unlock()
+    }
+  }
+
+  /// Runs `handler` when this lifetime ends, however it ends; at once if it already has.
+  package func onEnd(_ handler: @escaping @Sendable (_ wasCancelled: Bool) -> Void) {
+    registry.lock.lock()
+    switch state {
+    case .running:
+      endHandlers.append(handler)
+      registry.lock.unlock()
+    case .finished:
+      registry.lock.unlock()
+      handler(false)
+    case .cancelled:
+      registry.lock.unlock()
+      handler(true)
+    }
+  }
+
+  /// A lifetime that is cancelled with this one but can end on its own.
+  package func makeChild() -> EffectLifetime {
+    let child = EffectLifetime(registry: registry)
+    onCancel { child.cancel() }
+    return child
+  }
+}
+
+/// The cancellable lifetimes an output passed through on its way to the store.
+///
+/// An output can pass a ``Effect/cancellable(id:cancelInFlight:)`` boundary on one thread and then
+/// hop to the store's thread (`receive(on:)`, a delay). If the id is cancelled in between, the boundary
+/// already let it through; the store checks this list again on its own thread, after it has processed
+/// every cancellation sent before, so a cancelled effect's output never arrives, however it raced.
+@usableFromInline
+package final class Provenance: Sendable {
+  let lifetime: EffectLifetime
+  let next: Provenance?
+
+  package init(_ lifetime: EffectLifetime, next: Provenance?) {
+    self.lifetime = lifetime
+    self.next = next
+  }
+}
+
+extension Optional where Wrapped == Provenance {
+  /// Whether every lifetime the output passed through is still running.
+  package var isLive: Bool {
+    var node = self
+    while let current = node {
+      if !current.lifetime.isRunning { return false }
+      node = current.next
+    }
+    return true
+  }
+}

@@ -1,0 +1,46 @@
+/// A feature's logic: given the current value and an action, mutate the value and return the effects
+/// to run.
+///
+/// ```swift
+/// public let counterReducer: Reducer<CounterState, CounterAction> = { state, action in
+///   switch action {
+///   case .incrementButtonTapped:
+///     state.count += 1
+///     return []
+///   case .factButtonTapped:
+///     return [environment.fact(state.count).map(CounterAction.factResponse)]
+///   }
+/// }
+/// ```
+///
+/// The function type is `@Sendable` so that reducers can be global `let`s in Swift 6, as in the
+/// episode, without `nonisolated(unsafe)`: capture only `Sendable` values (environments are structs of
+/// `@Sendable` closures).
+public typealias Reducer<Value, Action> = @Sendable (inout Value, Action) -> [Effect<Action>]
+
+/// Runs reducers one after another on the same value and action, gathering all of their effects.
+///
+/// ```swift
+/// public let appReducer = combine(
+///   pullback(counterReducer, value: \.counter, action: \.counter),
+///   pullback(favoritePrimesReducer, value: \.favoritePrimes, action: \.favoritePrimes)
+/// )
+/// ```
+public func combine<Value, Action>(_ reducers: Reducer<Value, Action>...) -> Reducer<Value, Action> {
+  combine(reducers)
+}
+
+/// Runs reducers one after another on the same value and action, gathering all of their effects.
+///
+/// ```swift
+/// let reducer = combine(featureReducers)
+/// ```
+public func combine<Value, Action>(_ reducers: [Reducer<Value, Action>]) -> Reducer<Value, Action> {
+  { value, action in
+    var effects: [Effect<Action>] = []
+    for reducer in reducers {
+      effects.append(contentsOf: reducer(&value, action))
+    }
+    return effects
+  }
+}

@@ -1,0 +1,138 @@
+import Effectful
+
+/// A scheduler whose time moves only when a test says so, running due work synchronously on the
+/// test's own thread.
+///
+/// ```swift
+/// let scheduler = TestScheduler()
+/// let store = TestStore(initialValue: CounterState(), reducer: counterReducer(environment: .init(mainQueue: scheduler)))
+/// store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
+/// scheduler.advance(by: .seconds(1))
+/// store.receive(.timerTick) { $0.count = 1 }
+/// ```
+///
+/// Work runs in deadline order; work due at the same instant runs in the order it was scheduled.
+/// While work runs, ``now`` is its deadline, so work scheduled from it is placed relative to that.
+public final class TestScheduler: Scheduler, @unchecked Sendable {
+  private struct Item {
+    let id: UInt64
+    var deadline: SchedulerInstant
+    let interval: Duration?
+    let action: @Sendable () -> Void
+  }
+
+  private let lock = Lock()
+  // Guarded by `lock`.
+  private var currentTime: SchedulerInstant
+  private var items: [Item] = []
+  private var nextID: UInt64 = 0
+
+  /// Creates a scheduler whose clock starts at `now` (zero by default).
+  public init(now: SchedulerInstant = SchedulerInstant(sinceOrigin: .zero)) {
+    currentTime = now
+  }
+
+  /// The virtual time.
+  public var now: SchedulerInstant {
+    lock.withLock { currentTime }
+  }
+
+  /// How many pieces of work are waiting (repeating work counts once).
+  public var scheduledCount: Int {
+    lock.withLock { items.count }
+  }
+
+  public func schedule(_ action: @escaping @Sendable () -> Void) {
+    _ = enqueue(after: .zero, interval: nil, action)
+  }
+
+  @discardableResult
+  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
+    enqueue(after: delay, interval: nil, action)
+  }
+
+  @discardableResult
+  public func schedule(
+    after delay: Duration, every interval: Duration, _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    precondition(interval > .zero, "TestScheduler: a repeating interval must be positive, got \(interval).")
+    return enqueue(after: delay, interval: interval, action)
+  }
+
+  /// Moves time forward by `duration`, running everything due by then, in order.
+  ///
+  /// ```swift
+  /// scheduler.advance(by: .milliseconds(300))
+  /// scheduler.advance()   // runs work scheduled for now, such as `receive(on:)` deliveries
+  /// ```
+  public func advance(by duration: Duration = .zero) {
+    precondition(duration >= .zero, "TestScheduler: time cannot go backwards (advance(by: \(duration))).")
+    let target = now.advanced(by: duration)
+    while let item = takeNext(dueBy: target) {
+      item.action()
+    }
+    lock.withLock { if currentTime < target { currentTime = target } }
+  }
+
+  /// Moves time forward to `instant`, running everything due by then.
+  public func advance(to instant: SchedulerInstant) {
+    advance(by: max(.zero, instant - now))
+  }
+
+  /// Runs until no work is left, moving time to each piece of work as it comes due.
+  ///
+  /// Repeating work never runs out: `run()` stops with a failure after `limit` pieces of work,
+  /// so a forgotten timer cannot hang a test. Cancel timers first, or use ``advance(by:)``.
+  public func run(limit: Int = 100_000) {
+    var count = 0
+    while let item = takeNext(dueBy: nil) {
+      count += 1
+      precondition(
+        count <= limit,
+        "TestScheduler.run(): still running after \(limit) pieces of work; a repeating timer is probably still on. Cancel it, or advance(by:) a fixed time."
+      )
+      item.action()
+    }
+  }
+
+  private func enqueue(after delay: Duration, interval: Duration?, _ action: @escaping @Sendable () -> Void)
+    -> ScheduledWork
+  {
+    let id = lock.withLock { () -> UInt64 in
+      nextID += 1
+      items.append(
+        Item(id: nextID, deadline: currentTime.advanced(by: max(.zero, delay)), interval: interval, action: action))
+      return nextID
+    }
+    return ScheduledWork { [weak self] in
+      self?.lock.withLock { self?.items.removeAll { $0.id == id } }
+    }
+  }
+
+  /// Removes and returns the earliest item due by `limit` (any, if nil), setting the clock to its
+  /// deadline; repeating work goes back in the queue for its next deadline under the same id.
+  private func takeNext(dueBy limit: SchedulerInstant?) -> Item? {
+    lock.withLock {
+      var best: Int?
+      for index in items.indices {
+        let item = items[index]
+        if let limit, item.deadline > limit { continue }
+        if let current = best,
+          (items[current].deadline, items[current].id) <= (item.deadline, item.id)
+        {
+          continue
+        }
+        best = index
+      }
+      guard let best else { return nil }
+      let item = items[best]
+      if item.deadline > currentTime { currentTime = item.deadline }
+      if let interval = item.interval {
+        items[best].deadline = item.deadline.advanced(by: interval)
+      } else {
+        items.remove(at: best)
+      }
+      return item
+    }
+  }
+}

@@ -135,7 +135,7 @@ final class RootCore<Value, Action> {
       return
     }
     #if DEBUG
-      if !Thread.isMainThread { StoreDiagnostics.sentOffMainThread(action) }
+      if !MainActorCheck.isOnMainActor { StoreDiagnostics.sentOffMainThread(action) }
     #endif
     isSending = true
     reduce(action)
@@ -175,7 +175,7 @@ final class RootCore<Value, Action> {
     registry.track(lifetime)
     body(
       EffectSubscriber(lifetime: lifetime) { [weak self] action, provenance in
-        guard Thread.isMainThread else { StoreDiagnostics.effectOutputOffMainThread(action) }
+        guard MainActorCheck.isOnMainActor else { StoreDiagnostics.effectOutputOffMainThread(action) }
         // On the main thread, so on the main actor; the action never leaves this thread.
         let delivery = UncheckedSendable(action)
         MainActor.assumeIsolated {

@@ -24,7 +24,7 @@ public final class StoreSubscription: Sendable {
       return action
     }
     guard let action else { return }
-    if Thread.isMainThread {
+    if MainActorCheck.isOnMainActor {
       MainActor.assumeIsolated { action() }
     } else {
       Task { @MainActor in action() }

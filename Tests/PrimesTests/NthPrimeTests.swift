@@ -1,0 +1,93 @@
+import Primes
+import Testing
+
+@Suite("nthPrime")
+struct NthPrimeTests {
+  @Test(
+    "known values",
+    arguments: [
+      (1, 2), (2, 3), (3, 5), (4, 7), (5, 11), (6, 13), (7, 17), (10, 29), (100, 541),
+      (1_000, 7_919), (10_000, 104_729), (1_000_000, 15_485_863),
+    ])
+  func knownValues(n: Int, prime: Int) {
+    #expect(nthPrime(n) == prime)
+  }
+
+  @Test("nil when n is less than 1", arguments: [0, -1, -1_000, Int.min])
+  func nilBelowOne(n: Int) {
+    #expect(nthPrime(n) == nil)
+    #expect(nthPrime(n, isCancelled: { false }) == nil)
+  }
+
+  @Test("the n-th prime for every n up to 2,000 matches a plain sieve")
+  func matchesSieve() {
+    let table = referenceIsPrimeTable(below: 50_000)
+    let primes = (0..<50_000).filter { table[$0] }.prefix(2_000)
+    let mismatches = primes.enumerated().filter { index, prime in nthPrime(index + 1) != prime }
+    #expect(mismatches.isEmpty)
+  }
+
+  @Test("progress never decreases, comes once per window and ends at the target")
+  func progressIsMonotone() {
+    var reports: [NthPrimeProgress] = []
+    var cancellationChecks = 0
+    let prime = nthPrime(
+      1_000_000,
+      progress: { reports.append($0) },
+      isCancelled: {
+        cancellationChecks += 1
+        return false
+      })
+
+    #expect(prime == 15_485_863)
+    #expect(reports.last == NthPrimeProgress(primesFound: 1_000_000, target: 1_000_000))
+    #expect(reports.last?.fractionCompleted == 1)
+    #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.primesFound <= $1.primesFound })
+    #expect(reports.allSatisfy { $0.target == 1_000_000 && (0...1).contains($0.fractionCompleted) })
+    // One report per window of 32 K odd numbers, not one per number or per prime.
+    #expect(reports.count > 10 && reports.count < 1_000)
+    // Cancellation is checked once per window too: before each one.
+    #expect(cancellationChecks == reports.count)
+  }
+
+  @Test("a small search reports its end too")
+  func smallSearchProgress() {
+    for n in 1...10 {
+      var reports: [NthPrimeProgress] = []
+      _ = nthPrime(n, progress: { reports.append($0) }, isCancelled: { false })
+      #expect(reports.last == NthPrimeProgress(primesFound: n, target: n))
+    }
+  }
+
+  @Test("cancelling stops the search at the next window and returns nil")
+  func cancellationStopsEarly() {
+    var reports = 0
+    let prime = nthPrime(
+      10_000_000,
+      progress: { _ in reports += 1 },
+      isCancelled: { reports >= 3 })
+    #expect(prime == nil)
+    #expect(reports == 3)
+  }
+
+  @Test("cancelled before starting: nil, without any progress")
+  func cancelledUpFront() {
+    for n in [1, 2, 1_000_000] {
+      var reports = 0
+      #expect(nthPrime(n, progress: { _ in reports += 1 }, isCancelled: { true }) == nil)
+      #expect(reports == 0)
+    }
+  }
+
+  @Test("the trailing-closure form reads as cancellation")
+  func trailingClosure() {
+    #expect(nthPrime(10) { false } == 29)
+  }
+
+  @Test(
+    "fractionCompleted",
+    arguments: [(0, 4, 0.0), (1, 4, 0.25), (4, 4, 1.0), (5, 4, 1.0), (1, 0, 0.0)])
+  func fractionCompleted(found: Int, target: Int, fraction: Double) {
+    #expect(NthPrimeProgress(primesFound: found, target: target).fractionCompleted == fraction)
+  }
+}

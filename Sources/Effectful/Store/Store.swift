@@ -87,9 +87,33 @@ public final class Store<Value, Action> {
   /// ```
   ///
   /// The observer is not called with the current value; read ``value`` for that. Observing ends when the
-  /// returned subscription is cancelled or released. A store made with ``view(value:action:)`` whose
-  /// local value is `Equatable` only calls its observers when that value really changed.
+  /// returned subscription is cancelled or released. When `Value` is `Equatable`, observers hear only
+  /// real changes.
   public func subscribe(_ observer: @escaping (Value) -> Void) -> StoreSubscription {
+    addObserver(observer)
+  }
+
+  /// Calls `observer` with the new value after each action that changed it.
+  ///
+  /// ```swift
+  /// let subscription = store.subscribe { state in render(state) }
+  /// store.send(.noOpTapped)   // value unchanged: render is not called
+  /// ```
+  ///
+  /// Ends when the returned subscription is cancelled or released.
+  public func subscribe(_ observer: @escaping (Value) -> Void) -> StoreSubscription
+  where Value: Equatable {
+    // A view with an Equatable value already deduplicates once for all of its observers.
+    if case .scoped = core { return addObserver(observer) }
+    var last = value
+    return addObserver { newValue in
+      guard newValue != last else { return }
+      last = newValue
+      observer(newValue)
+    }
+  }
+
+  private func addObserver(_ observer: @escaping (Value) -> Void) -> StoreSubscription {
     let id: Int
     switch core {
     case .root(let root): id = root.observers.insert(observer)

@@ -1,0 +1,83 @@
+import Dispatch
+import Effectful
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension CounterEnvironment {
+  /// The name of the environment variable an app reads its Wolfram|Alpha app id from.
+  ///
+  /// ```swift
+  /// let appID = ProcessInfo.processInfo.environment[CounterEnvironment.appIDVariable]
+  /// let environment = CounterEnvironment.live(appID: appID)
+  /// ```
+  ///
+  /// The id is a secret of the user's: read it at run time, never write it in source.
+  public static let appIDVariable = "WOLFRAM_APP_ID"
+
+  /// Asks Wolfram|Alpha for nth primes and numbersapi.com for facts, delivering on `mainQueue`.
+  ///
+  /// ```swift
+  /// let appID = ProcessInfo.processInfo.environment[CounterEnvironment.appIDVariable]
+  /// let reducer = counterReducer(environment: .live(appID: appID))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - appID: The Wolfram|Alpha app id. Without one, asking for a prime fails with
+  ///     ``CounterError/missingAppID``; facts still work.
+  ///   - endpoints: Where to send requests: ``LiveEndpoints/production`` or a test server.
+  ///   - session: The URLSession to use.
+  ///   - mainQueue: Where answers are delivered.
+  ///
+  /// Failures (no connection, an HTTP error, an answer without a prime) arrive as `.failure` with a
+  /// ``CounterError``; cancelling the effect cancels the request.
+  public static func live(
+    appID: String?,
+    endpoints: LiveEndpoints = .production,
+    session: URLSession = .shared,
+    mainQueue: any Scheduler = DispatchQueue.main
+  ) -> CounterEnvironment {
+    CounterEnvironment(
+      nthPrime: { n in
+        wolframAlphaNthPrime(n, appID: appID, endpoints: endpoints, session: session)
+      },
+      fact: { number in
+        numbersAPIFact(about: number, endpoints: endpoints, session: session)
+      },
+      mainQueue: mainQueue)
+  }
+
+  static func wolframAlphaNthPrime(
+    _ n: Int, appID: String?, endpoints: LiveEndpoints, session: URLSession
+  ) -> Effect<NthPrimeEvent> {
+    guard let appID, !appID.isEmpty else {
+      return .send(.answer(.failure(.missingAppID)))
+    }
+    guard let url = endpoints.wolframAlphaURL(nthPrime: n, appID: appID) else {
+      return .send(.answer(.failure(.invalidURL(endpoints.wolframAlpha.absoluteString))))
+    }
+    return dataTask(with: url, session: session)
+      .decodeResult(as: WolframAlphaResult.self)
+      .map { result in
+        .answer(result.mapError(CounterError.network).flatMap { $0.nthPrime(n) })
+      }
+  }
+
+  static func numbersAPIFact(about number: Int, endpoints: LiveEndpoints, session: URLSession)
+    -> Effect<Result<String, CounterError>>
+  {
+    guard let url = endpoints.numbersAPIURL(factAbout: number) else {
+      return .send(.failure(.invalidURL(endpoints.numbersAPI.absoluteString)))
+    }
+    return dataTask(with: url, session: session)
+      .decodeResult(as: NumbersAPIFact.self)
+      .map { result in
+        result.mapError(CounterError.network).flatMap { fact in
+          let text = fact.text.trimmingCharacters(in: .whitespacesAndNewlines)
+          return text.isEmpty ? .failure(.noFact(number)) : .success(text)
+        }
+      }
+  }
+}

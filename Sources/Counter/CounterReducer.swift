@@ -1,0 +1,130 @@
+import Effectful
+
+/// Builds the counter's logic on its environment: counting, facts, the timer and the nth prime.
+///
+/// ```swift
+/// let store = Store(initialValue: CounterState(count: 3), reducer: counterReducer(environment: .offline))
+/// store.send(.nthPrimeButtonTapped)       // isNthPrimeButtonDisabled == true
+/// // … .nthPrimeResponse(n: 3, .success(5)): alertNthPrime?.message == "The 3rd prime is 5"
+/// ```
+///
+/// - The timer ticks on `environment.mainQueue` every second from one second after it is toggled on,
+///   and stops when toggled off.
+/// - Only one nth-prime search runs at a time: a tap while one is in flight (the button is disabled)
+///   does nothing, and ``CounterAction/nthPrimeCancelButtonTapped`` stops it. With a count below 1
+///   there is no prime to ask for, and the error says so at once.
+/// - A fact tapped while another is loading replaces it.
+/// - Every answer is delivered on `environment.mainQueue`; loading flags are cleared by every
+///   response, success or failure, and failures become ``CounterState/errorMessage``.
+/// - The count saturates at `Int.min` and `Int.max` instead of trapping.
+public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterState, CounterAction> {
+  { state, action in
+    switch action {
+    case .decrementButtonTapped:
+      state.count = state.count.saturatingAdd(-1)
+      return []
+
+    case .incrementButtonTapped, .timerTick:
+      state.count = state.count.saturatingAdd(1)
+      return []
+
+    case .factButtonTapped:
+      state.isLoading = true
+      state.errorMessage = nil
+      return [
+        environment.fact(state.count)
+          .receive(on: environment.mainQueue)
+          .map(CounterAction.factResponse)
+          .cancellable(id: CounterCancelID.fact, cancelInFlight: true)
+      ]
+
+    case .factResponse(.success(let fact)):
+      state.isLoading = false
+      state.fact = fact
+      return []
+
+    case .factResponse(.failure(let error)):
+      state.isLoading = false
+      state.errorMessage = error.message
+      return []
+
+    case .toggleTimerButtonTapped:
+      state.isTimerRunning.toggle()
+      guard state.isTimerRunning else {
+        return [.cancel(id: CounterCancelID.timer)]
+      }
+      return [
+        Effect.timer(id: CounterCancelID.timer, every: .seconds(1), on: environment.mainQueue)
+          .map { _ in .timerTick }
+      ]
+
+    case .nthPrimeButtonTapped:
+      guard !state.isNthPrimeButtonDisabled else { return [] }
+      let n = state.count
+      guard n >= 1 else {
+        state.errorMessage = CounterError.noSuchPrime(n: n).message
+        return []
+      }
+      state.isNthPrimeButtonDisabled = true
+      state.errorMessage = nil
+      return [
+        environment.nthPrime(n)
+          .receive(on: environment.mainQueue)
+          .map { event in
+            switch event {
+            case .progress(let fraction): return .nthPrimeProgress(fraction)
+            case .answer(let result): return .nthPrimeResponse(n: n, result)
+            }
+          }
+          .cancellable(id: CounterCancelID.nthPrime, cancelInFlight: true)
+      ]
+
+    case .nthPrimeProgress(let fraction):
+      state.nthPrimeProgress = fraction
+      return []
+
+    case .nthPrimeResponse(let n, .success(let prime)):
+      state.isNthPrimeButtonDisabled = false
+      state.nthPrimeProgress = nil
+      state.alertNthPrime = PrimeAlert(n: n, prime: prime)
+      return []
+
+    case .nthPrimeResponse(_, .failure(let error)):
+      state.isNthPrimeButtonDisabled = false
+      state.nthPrimeProgress = nil
+      state.errorMessage = error.message
+      return []
+
+    case .nthPrimeCancelButtonTapped:
+      guard state.isNthPrimeButtonDisabled else { return [] }
+      state.isNthPrimeButtonDisabled = false
+      state.nthPrimeProgress = nil
+      return [.cancel(id: CounterCancelID.nthPrime)]
+
+    case .alertDismissButtonTapped:
+      state.alertNthPrime = nil
+      return []
+
+    case .errorDismissButtonTapped:
+      state.errorMessage = nil
+      return []
+    }
+  }
+}
+
+/// The ids of the counter's long-running effects, so that a later action can cancel them.
+enum CounterCancelID: Hashable, Sendable {
+  case fact
+  case nthPrime
+  case timer
+}
+
+extension Int {
+  /// `self + delta`, held at `Int.min` or `Int.max` instead of overflowing: a counter should stop at
+  /// the end of the line, not crash the app.
+  fileprivate func saturatingAdd(_ delta: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(delta)
+    guard overflow else { return sum }
+    return delta < 0 ? .min : .max
+  }
+}

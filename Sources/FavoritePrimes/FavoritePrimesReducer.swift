@@ -1,0 +1,75 @@
+import Effectful
+import Foundation
+
+/// Builds the favorite primes screen's logic on its environment: delete, save and load.
+///
+/// ```swift
+/// let store = Store(
+///   initialValue: FavoritePrimesState(favoritePrimes: [2, 3, 5]),
+///   reducer: favoritePrimesReducer(environment: .offline))
+/// store.send(.deleteFavoritePrimes([1]))   // [2, 5]
+/// store.send(.saveButtonTapped)            // statusMessage: "Saved 2 favorite primes."
+/// ```
+///
+/// - Offsets past the end of the list are ignored, so a stale delete cannot crash.
+/// - A load replaces the list with what was saved (nothing saved yet: an empty list, and a status
+///   message that says so).
+/// - A failed save or load sets ``FavoritePrimesState/errorMessage`` and leaves the list as it was:
+///   nothing in memory is lost.
+/// - `isSaving` and `isLoading` are cleared by every answer, success or failure.
+public func favoritePrimesReducer(environment: FavoritePrimesEnvironment)
+  -> Reducer<FavoritePrimesState, FavoritePrimesAction>
+{
+  { state, action in
+    switch action {
+    case .deleteFavoritePrimes(let offsets):
+      for offset in offsets.reversed() where state.favoritePrimes.indices.contains(offset) {
+        state.favoritePrimes.remove(at: offset)
+      }
+      return []
+
+    case .saveButtonTapped:
+      state.isSaving = true
+      state.statusMessage = nil
+      state.errorMessage = nil
+      return [environment.save(state.favoritePrimes).map(FavoritePrimesAction.favoritePrimesSaved)]
+
+    case .favoritePrimesSaved(.success(let saved)):
+      state.isSaving = false
+      state.statusMessage = "Saved \(favoritePrimesCount(saved.count))."
+      return []
+
+    case .favoritePrimesSaved(.failure(let error)):
+      state.isSaving = false
+      state.errorMessage = error.message
+      return []
+
+    case .loadButtonTapped:
+      state.isLoading = true
+      state.statusMessage = nil
+      state.errorMessage = nil
+      return [environment.load().map(FavoritePrimesAction.favoritePrimesLoaded)]
+
+    case .favoritePrimesLoaded(.success(let loaded)):
+      state.isLoading = false
+      state.favoritePrimes = loaded
+      state.statusMessage =
+        loaded.isEmpty ? "No saved favorite primes." : "Loaded \(favoritePrimesCount(loaded.count))."
+      return []
+
+    case .favoritePrimesLoaded(.failure(let error)):
+      state.isLoading = false
+      state.errorMessage = error.message
+      return []
+
+    case .errorDismissButtonTapped:
+      state.errorMessage = nil
+      return []
+    }
+  }
+}
+
+/// "1 favorite prime", "3 favorite primes".
+private func favoritePrimesCount(_ count: Int) -> String {
+  count == 1 ? "1 favorite prime" : "\(count) favorite primes"
+}

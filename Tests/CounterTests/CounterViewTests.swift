@@ -1,0 +1,54 @@
+import Counter
+import Effectful
+import EffectfulTesting
+import PrimeModal
+import Testing
+
+@MainActor
+@Suite struct CounterViewTests {
+  let scheduler = TestScheduler()
+
+  func reducer() -> Reducer<CounterViewState, CounterViewAction> {
+    counterViewReducer(
+      environment: CounterEnvironment(
+        nthPrime: { _ in .send(.answer(.success(3))) },
+        fact: { _ in .send(.success("2 is even.")) },
+        mainQueue: scheduler))
+  }
+
+  @Test func counterAndPrimeModalShareTheCount() {
+    let store = TestStore(initialValue: CounterViewState(), reducer: reducer())
+    store.send(.counter(.incrementButtonTapped)) { $0.count = 1 }
+    store.send(.counter(.incrementButtonTapped)) { $0.count = 2 }
+    #expect(store.value.counter.isPrime)
+    store.send(.primeModal(.saveFavoritePrimeTapped)) { $0.favoritePrimes = [2] }
+    store.send(.counter(.incrementButtonTapped)) { $0.count = 3 }
+    store.send(.primeModal(.saveFavoritePrimeTapped)) { $0.favoritePrimes = [2, 3] }
+    store.send(.counter(.decrementButtonTapped)) { $0.count = 2 }
+    store.send(.primeModal(.removeFavoritePrimeTapped)) { $0.favoritePrimes = [3] }
+  }
+
+  @Test func counterEffectsComeBackAsScreenActions() {
+    let store = TestStore(initialValue: CounterViewState(counter: CounterState(count: 2)), reducer: reducer())
+    store.send(.counter(.nthPrimeButtonTapped)) { $0.counter.isNthPrimeButtonDisabled = true }
+    store.send(.counter(.factButtonTapped)) { $0.counter.isLoading = true }
+    scheduler.advance()
+    store.receive(.counter(.nthPrimeResponse(n: 2, .success(3)))) {
+      $0.counter.isNthPrimeButtonDisabled = false
+      $0.counter.alertNthPrime = PrimeAlert(n: 2, prime: 3)
+    }
+    store.receive(.counter(.factResponse(.success("2 is even.")))) {
+      $0.counter.isLoading = false
+      $0.counter.fact = "2 is even."
+    }
+  }
+
+  @Test func primeModalSliceReadsAndWritesThrough() {
+    var state = CounterViewState(counter: CounterState(count: 5), favoritePrimes: [2])
+    #expect(state.primeModal == PrimeModalState(count: 5, favoritePrimes: [2]))
+    state.primeModal = PrimeModalState(count: 7, favoritePrimes: [2, 7])
+    #expect(state.count == 7)
+    #expect(state.counter.count == 7)
+    #expect(state.favoritePrimes == [2, 7])
+  }
+}

@@ -81,17 +81,21 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
   /// Runs until no work is left, moving time to each piece of work as it comes due.
   ///
-  /// Repeating work never runs out: `run()` stops with a failure after `limit` pieces of work,
-  /// so a forgotten timer cannot hang a test. Cancel timers first, or use ``advance(by:)``.
-  public func run(limit: Int = 100_000) {
+  /// Repeating work never runs out: after `limit` pieces of work `run()` reports a test failure and
+  /// stops, so a forgotten timer cannot hang a test. Cancel timers first, or use ``advance(by:)``.
+  public func run(limit: Int = 100_000, file: StaticString = #filePath, line: UInt = #line) {
     var count = 0
     while let item = takeNext(dueBy: nil) {
-      count += 1
-      precondition(
-        count <= limit,
-        "TestScheduler.run(): still running after \(limit) pieces of work; a repeating timer is probably still on. Cancel it, or advance(by:) a fixed time."
-      )
       item.action()
+      count += 1
+      if count >= limit, scheduledCount > 0 {
+        reportTestFailure(
+          """
+          TestScheduler.run() is still running after \(limit) pieces of work: a repeating timer is \
+          probably still on. Cancel it first, or use advance(by:) to move a fixed amount of time.
+          """, file: file, line: line)
+        return
+      }
     }
   }
 

@@ -90,6 +90,48 @@ struct CancellationTests {
     #expect(store.value == [2, 4])
   }
 
+  @Test("An output that left a finished cancellable effect still arrives after a hop")
+  func finishedCancellableStillDelivers() async {
+    let store = Store(initialValue: [Int]()) { (log: inout [Int], action: Action) in
+      switch action {
+      case .start(let n):
+        return [Effect { callback in DispatchQueue.global().async { callback(.output(n)) } }
+          .cancellable(id: "once").receive(on: DispatchQueue.main)]
+      case .output(let n):
+        log.append(n)
+        return []
+      case .cancel:
+        return [.cancel(id: "once")]
+      }
+    }
+    store.send(.start(1))
+    #expect(await waitUntil { store.value == [1] })
+  }
+
+  @Test("cancel(id:) processed after the effect finished still stops its output in flight")
+  func cancelAfterFinishStopsOutputInFlight() {
+    let scheduler = TestScheduler()
+    let store = Store(initialValue: [Int]()) { (log: inout [Int], action: Action) in
+      switch action {
+      case .start(let n):
+        // Finishes at once; its one output waits for the scheduler.
+        return [Effect.send(.output(n)).cancellable(id: "once").receive(on: scheduler)]
+      case .output(let n):
+        log.append(n)
+        return []
+      case .cancel:
+        return [.cancel(id: "once")]
+      }
+    }
+    store.send(.start(1))
+    store.send(.cancel(0))
+    scheduler.advance()
+    #expect(store.value == [])
+    store.send(.start(2))
+    scheduler.advance()
+    #expect(store.value == [2])
+  }
+
   /// Outputs produced on another thread race the store's processing of `cancel(id:)`. The boundary
   /// check and the store's own check must between them drop every output of a cancelled effect, in
   /// either order of `receive(on:)` and `cancellable(id:)`.

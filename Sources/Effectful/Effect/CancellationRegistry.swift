@@ -17,8 +17,12 @@ package final class CancellationRegistry: @unchecked Sendable {
 
   // Guarded by `lock`.
   private var inFlight: [ObjectIdentifier: InFlight] = [:]
-  private var inFlightOrder: UInt64 = 0
   private var cancellables: [EffectID: [ObjectIdentifier: EffectLifetime]] = [:]
+  /// Lifetimes that finished but may still have outputs on their way (each output holds its
+  /// lifetime strongly until delivered): a later `cancel(id:)` must stop those too. Weak, so an
+  /// entry empties itself once its outputs have landed.
+  private var finishedRecently: [EffectID: [WeakLifetime]] = [:]
+  private var pruneThreshold = 64
   private var sharedState: [EffectID: AnyObject] = [:]
 
   package init() {}
@@ -37,19 +41,37 @@ package final class CancellationRegistry: @unchecked Sendable {
   package func register(_ lifetime: EffectLifetime, id: EffectID) {
     let key = ObjectIdentifier(lifetime)
     lock.withLock { cancellables[id, default: [:]][key] = lifetime }
-    lifetime.onEnd { [self] _ in
+    lifetime.onEnd { [self, weak lifetime] wasCancelled in
       lock.withLock {
         cancellables[id]?[key] = nil
         if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+        if !wasCancelled, let lifetime { rememberFinished(lifetime, id: id) }
       }
+    }
+  }
+
+  /// Must be called with `lock` held.
+  private func rememberFinished(_ lifetime: EffectLifetime, id: EffectID) {
+    finishedRecently[id, default: []].removeAll { $0.lifetime == nil }
+    finishedRecently[id]?.append(WeakLifetime(lifetime: lifetime))
+    // Sweep ids nobody cancels again, amortized: the map never outgrows twice its live size.
+    if finishedRecently.count > pruneThreshold {
+      finishedRecently = finishedRecently.compactMapValues { entries in
+        let live = entries.filter { $0.lifetime != nil }
+        return live.isEmpty ? nil : live
+      }
+      pruneThreshold = max(64, finishedRecently.count * 2)
     }
   }
 
   /// Cancels every running effect registered under `id`. An unknown id is not an error: the effect
   /// may simply have finished already.
   package func cancel(id: EffectID) {
-    let lifetimes = lock.withLock { cancellables.removeValue(forKey: id) }
-    lifetimes?.values.forEach { $0.cancel() }
+    let (running, finished) = lock.withLock {
+      (cancellables.removeValue(forKey: id), finishedRecently.removeValue(forKey: id))
+    }
+    running?.values.forEach { $0.revoke() }
+    finished?.forEach { $0.lifetime?.revoke() }
   }
 
   /// Cancels everything this registry tracks: the store is going away.
@@ -58,6 +80,7 @@ package final class CancellationRegistry: @unchecked Sendable {
       defer {
         inFlight = [:]
         cancellables = [:]
+        finishedRecently = [:]
         sharedState = [:]
       }
       return (Array(inFlight.values), cancellables.values.flatMap(\.values))
@@ -73,7 +96,10 @@ package final class CancellationRegistry: @unchecked Sendable {
 
   /// How many entries the registry holds in all: zero once every effect has ended.
   package var entryCount: Int {
-    lock.withLock { inFlight.count + cancellables.count + sharedState.count }
+    lock.withLock {
+      let finished = finishedRecently.values.reduce(0) { $0 + $1.filter { $0.lifetime != nil }.count }
+      return inFlight.count + cancellables.count + finished + sharedState.count
+    }
   }
 
   /// Per-id state shared between effects with the same id (throttle's last emission), made on first use.
@@ -85,4 +111,8 @@ package final class CancellationRegistry: @unchecked Sendable {
       return state
     }
   }
+}
+
+private struct WeakLifetime {
+  weak var lifetime: EffectLifetime?
 }

@@ -12,6 +12,9 @@ package final class EffectLifetime: @unchecked Sendable {
 
   // Guarded by `registry.lock`.
   private var state = State.running
+  /// Set when `cancel(id:)` reaches this lifetime after it finished: outputs it let through earlier
+  /// that are still on their way to the store must not arrive.
+  private var revokedAfterFinishing = false
   private var cancelHandlers: [@Sendable () -> Void] = []
   private var endHandlers: [@Sendable (_ wasCancelled: Bool) -> Void] = []
 
@@ -27,13 +30,24 @@ package final class EffectLifetime: @unchecked Sendable {
     registry.lock.withLock { state == .cancelled }
   }
 
+  /// Whether outputs that already left this lifetime may still be delivered: not once it has been
+  /// cancelled, even if it had finished by then.
+  package var isRevoked: Bool {
+    registry.lock.withLock { state == .cancelled || revokedAfterFinishing }
+  }
+
   package func finish() { end(cancelled: false) }
 
   package func cancel() { end(cancelled: true) }
 
-  private func end(cancelled: Bool) {
+  /// Cancels a running lifetime, and marks a finished one so its outputs still in flight are dropped,
+  /// in one step: `cancel(id:)` may arrive at the very moment the effect finishes.
+  package func revoke() { end(cancelled: true, revokingIfFinished: true) }
+
+  private func end(cancelled: Bool, revokingIfFinished: Bool = false) {
     registry.lock.lock()
     guard state == .running else {
+      if revokingIfFinished, state == .finished { revokedAfterFinishing = true }
       registry.lock.unlock()
       return
     }
@@ -105,11 +119,12 @@ package final class Provenance: Sendable {
 }
 
 extension Optional where Wrapped == Provenance {
-  /// Whether every lifetime the output passed through is still running.
+  /// Whether no lifetime the output passed through has been cancelled since. (Finishing is fine: an
+  /// effect's last output usually leaves just as it finishes.)
   package var isLive: Bool {
     var node = self
     while let current = node {
-      if !current.lifetime.isRunning { return false }
+      if current.lifetime.isRevoked { return false }
       node = current.next
     }
     return true

@@ -1,0 +1,23 @@
+/// How strictly a ``TestStore`` checks a test: every change and every effect, or only what the test
+/// asserts.
+///
+/// ```swift
+/// let store = TestStore(initialValue: AppState(), reducer: appReducer, exhaustivity: .off)
+/// store.send(.loginButtonTapped)
+/// store.receive(.loginResponse(.success(user))) { $0.user = user }   // other fields may change too
+/// ```
+///
+/// Exhaustive testing (`.on`, the default) proves a feature does nothing the test did not describe.
+/// Non-exhaustive testing (`.off`) suits integration tests of a large app state, where a test cares
+/// about one outcome:
+/// - a mutation closure is applied to the actual state and must leave it unchanged, so it checks only
+///   the fields it sets (write `$0.count = 3`, not `$0.count += 1`);
+/// - actions that effects sent are reduced as they would be in the app, whether or not the test
+///   receives them; `receive` skips ahead to the first action that matches;
+/// - effects still running at the end are cancelled without a failure.
+public enum Exhaustivity: Equatable, Sendable {
+  /// Every state change, every received action and every effect must be accounted for.
+  case on
+  /// Only what the test asserts is checked.
+  case off
+}

@@ -1,0 +1,50 @@
+import Testing
+import XCTest
+
+/// Where a ``TestStore`` sends its failures: a message and the test's own file and line.
+///
+/// ```swift
+/// let store = TestStore(initialValue: 0, reducer: reducer)
+/// store.failureReporter = { message, file, line in print("\(file):\(line): \(message)") }
+/// ```
+///
+/// The default, ``reportTestFailure(_:file:line:)``, fails the running test. Replace it to collect
+/// failures instead, as the test store's own tests do to prove each failure is caught. It is called on
+/// the main actor, where the store lives.
+public typealias FailureReporter = @Sendable (_ message: String, _ file: StaticString, _ line: UInt) -> Void
+
+/// Fails the running test at `file:line`, under whichever framework runs it: Swift Testing
+/// (`Issue.record`) or XCTest (`XCTFail`).
+///
+/// ```swift
+/// func assertSorted(_ values: [Int], file: StaticString = #filePath, line: UInt = #line) {
+///   if values != values.sorted() { reportTestFailure("\(values) is not sorted", file: file, line: line) }
+/// }
+/// ```
+///
+/// The framework is chosen when the failure happens: inside a Swift Testing test (`Test.current` is
+/// set) the failure is an issue of that test; otherwise it goes to `XCTFail`. Outside any test (say,
+/// in an executable) XCTest ignores it, so nothing is reported.
+public func reportTestFailure(_ message: String, file: StaticString = #filePath, line: UInt = #line) {
+  if Test.current != nil {
+    let path = "\(file)"
+    Issue.record(
+      Comment(rawValue: message),
+      sourceLocation: SourceLocation(
+        fileID: fileID(forPath: path), filePath: path, line: max(1, Int(line)), column: 1))
+  } else {
+    XCTFail(message, file: file, line: line)
+  }
+}
+
+/// A `#fileID`-style `Module/File.swift` for a `#filePath`, which is all our API takes.
+///
+/// Swift Testing requires a module part; SwiftPM keeps each module's sources in a folder named for it,
+/// so the parent folder is the module name in the usual layout. It only labels the issue: Swift Testing
+/// and IDEs locate it by the full path.
+func fileID(forPath path: String) -> String {
+  let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+  guard let fileName = parts.last else { return "Unknown/Unknown.swift" }
+  let module = parts.count >= 2 ? parts[parts.count - 2] : "Unknown"
+  return "\(module)/\(fileName)"
+}

@@ -1,0 +1,110 @@
+import Effectful
+import Foundation
+
+extension TestStore {
+  /// Starts one effect the way a `Store` does, except that what it sends is queued for the test to
+  /// receive instead of being reduced.
+  func start(_ effect: Effect<Action>, origin: EffectOrigin) {
+    let lifetime = EffectLifetime(registry: registry)
+    registry.track(lifetime, origin: origin.description)
+    let strays = strayDeliveries
+    effect.start(in: lifetime) { [weak self] action, provenance in
+      guard MainActorCheck.isOnMainActor else {
+        // The app's Store would stop here. The test store cannot touch its state from this thread, so
+        // it keeps the action for the main actor to report, and to deliver, so the story goes on. It is
+        // checked for cancellation now: by the time the main actor looks, a one-shot effect has ended.
+        guard provenance.isLive else { return }
+        strays.withValue { $0.append(StrayDelivery(action: UncheckedSendable(action), origin: origin)) }
+        return
+      }
+      // On the main queue, so on the main actor; the action never leaves this thread.
+      let delivery = UncheckedSendable(action)
+      MainActor.assumeIsolated {
+        // As in Store: after every cancellation this store has processed, nothing cancelled gets through.
+        guard let self, provenance.isLive else { return }
+        self.received.append(ReceivedAction(action: delivery.value, origin: origin))
+      }
+    }
+    startedEffects.removeAll { !$0.lifetime.isRunning }
+    if lifetime.isRunning { startedEffects.append(StartedEffect(lifetime: lifetime, origin: origin)) }
+  }
+
+  /// Effects started by this store that are still running, oldest first, skipped ones left out.
+  var runningEffects: [StartedEffect] {
+    startedEffects.filter { $0.lifetime.isRunning }
+  }
+
+  /// Whether anything, skipped or not, could still send an action.
+  var hasRunningEffects: Bool {
+    !registry.runningEffects.isEmpty
+  }
+
+  /// Reports every output that arrived off the main thread since the last look, at the line of the call
+  /// that started its effect, and queues it as received.
+  func collectStrayDeliveries() {
+    let strays = strayDeliveries.withValue { list in
+      defer { list = [] }
+      return list
+    }
+    for stray in strays {
+      let action = stray.action.value
+      fail(
+        TestStoreMessage.deliveredOffMainThread(stray.origin.description, describe(action)),
+        stray.origin.file, stray.origin.line)
+      received.append(ReceivedAction(action: action, origin: stray.origin))
+    }
+  }
+
+  /// Waits, without leaving the caller's synchronous context, until `condition` holds, nothing is
+  /// running that could make it hold, or `timeout` passes. Returns whether it holds.
+  ///
+  /// Waiting means running the main run loop in short slices, so work on `DispatchQueue.main` and the
+  /// main actor gets done. That only works on the main thread: elsewhere (Swift Testing on Linux runs
+  /// the main actor on a worker thread) the main queue cannot run while the test holds it, so there is
+  /// nothing to wait for and the answer is immediate.
+  func waitSynchronously(timeout: Duration, until condition: () -> Bool) -> Bool {
+    collectStrayDeliveries()
+    if condition() { return true }
+    guard Thread.isMainThread else { return false }
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while hasRunningEffects {
+      let now = ContinuousClock.now
+      if now >= deadline { break }
+      let slice = min(Self.waitSlice, deadline - now)
+      _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: slice.seconds))
+      collectStrayDeliveries()
+      if condition() { return true }
+    }
+    return condition()
+  }
+
+  /// Waits, suspending the caller, until `condition` holds, nothing is running that could make it hold,
+  /// or `timeout` passes. Returns whether it holds.
+  ///
+  /// Suspending frees the main actor, so work on `DispatchQueue.main` and the main actor gets done
+  /// wherever the main actor runs.
+  func waitAsynchronously(timeout: Duration, until condition: () -> Bool) async -> Bool {
+    collectStrayDeliveries()
+    if condition() { return true }
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while hasRunningEffects, !Task.isCancelled {
+      let now = ContinuousClock.now
+      if now >= deadline { break }
+      try? await Task.sleep(for: min(Self.waitSlice, deadline - now))
+      collectStrayDeliveries()
+      if condition() { return true }
+    }
+    return condition()
+  }
+
+  /// Short enough that a test waits little longer than its effects take, long enough not to spin.
+  private static var waitSlice: Duration { .milliseconds(5) }
+}
+
+extension Duration {
+  /// The duration in seconds, for Foundation APIs.
+  var seconds: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,102 @@
+import Effectful
+import Foundation
+
+extension TestStore {
+  /// Ends the test here: waits for running effects to finish, then fails for any action not received
+  /// and any effect still running, and cancels what is left.
+  ///
+  /// ```swift
+  /// store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
+  /// scheduler.advance(by: .seconds(1))
+  /// store.receive(.timerTick) { $0.count = 1 }
+  /// store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = false }
+  /// store.finish()
+  /// ```
+  ///
+  /// The same checks run when the store goes away, so calling it is optional. Call it to report at a
+  /// line of your choice, or to give effects on real queues time to end (a `receive(on:
+  /// DispatchQueue.main)` effect ends just after its last output). A still-running effect is reported
+  /// at the line of the `send` or `receive` that started it. In non-exhaustive mode nothing is waited
+  /// for or reported; everything is cancelled.
+  ///
+  /// Waiting runs the main run loop, which needs the main thread; under Swift Testing use
+  /// `await store.finish()`.
+  public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) {
+    if exhaustivity == .on {
+      _ = waitSynchronously(timeout: timeout ?? self.timeout) { runningEffects.isEmpty }
+    }
+    endTest(at: EffectOrigin(description: "finish()", file: file, line: line))
+  }
+
+  /// Ends the test here, suspending while effects on real queues finish; see
+  /// ``finish(timeout:file:line:)``.
+  ///
+  /// ```swift
+  /// store.send(.saveButtonTapped)
+  /// await store.receive(.saveResponse(.success(())))
+  /// await store.finish()
+  /// ```
+  public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) async {
+    if exhaustivity == .on {
+      _ = await waitAsynchronously(timeout: timeout ?? self.timeout) { runningEffects.isEmpty }
+    }
+    endTest(at: EffectOrigin(description: "finish()", file: file, line: line))
+  }
+
+  /// Reduces every action effects have sent so far without checking them, as the app would have.
+  ///
+  /// ```swift
+  /// store.send(.appLaunched) { $0.isLoading = true }
+  /// store.skipReceivedActions()          // the launch's responses: not what this test is about
+  /// store.send(.settingsButtonTapped) { $0.route = .settings }
+  /// ```
+  ///
+  /// Actions that reducing them sends at once are skipped too. Effects they start run as usual.
+  /// - Parameter strict: Fail if there was nothing to skip (the default), which keeps a stale call from
+  ///   hiding a change in behaviour.
+  public func skipReceivedActions(strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
+    collectStrayDeliveries()
+    if received.isEmpty {
+      if strict { fail(TestStoreMessage.nothingToSkip, file, line) }
+      return
+    }
+    reducePendingActions(at: EffectOrigin(description: "skipReceivedActions()", file: file, line: line))
+  }
+
+  /// Stops tracking the effects running now, so the end of the test does not require them to finish.
+  ///
+  /// ```swift
+  /// store.send(.onAppear)                // starts a long-lived subscription
+  /// store.skipInFlightEffects()
+  /// ```
+  ///
+  /// The effects keep running: actions they send must still be received (or skipped). They are
+  /// cancelled when the test ends.
+  /// - Parameter strict: Fail if no effect was running (the default).
+  public func skipInFlightEffects(strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
+    collectStrayDeliveries()
+    if runningEffects.isEmpty, strict {
+      fail(TestStoreMessage.noEffectsToSkip, file, line)
+    }
+    startedEffects.removeAll()
+  }
+
+  /// The end-of-test checks, at `finish()` or when the store goes away (`location == nil`); afterwards
+  /// nothing is left running and nothing is waiting, so they never report the same thing twice.
+  func endTest(at location: EffectOrigin?) {
+    collectStrayDeliveries()
+    if exhaustivity == .on {
+      for action in received {
+        fail(
+          TestStoreMessage.unreceivedAtEnd(describe(action.action), startedBy: action.origin.description),
+          location?.file ?? action.origin.file, location?.line ?? action.origin.line)
+      }
+      for effect in runningEffects {
+        fail(TestStoreMessage.stillRunning(effect.origin.description), effect.origin.file, effect.origin.line)
+      }
+    }
+    received.removeAll()
+    startedEffects.removeAll()
+    registry.cancelAll()
+  }
+}

@@ -74,7 +74,7 @@ struct LoadTests {
           return []
         }
         store.send(true)
-        if case .root(let root) = store.core { registry = root.registry }
+        registry = store.registry
         weakStore = store
       }
       if weakStore == nil { freed += 1 }

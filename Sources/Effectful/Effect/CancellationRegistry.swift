@@ -17,7 +17,7 @@ package final class CancellationRegistry: @unchecked Sendable {
 
   // Guarded by `lock`.
   private var inFlight: [ObjectIdentifier: InFlight] = [:]
-  private var cancellables: [EffectID: [ObjectIdentifier: EffectLifetime]] = [:]
+  private var cancellables: [EffectID: Running] = [:]
   /// Lifetimes that finished but may still have outputs on their way (each output holds its
   /// lifetime strongly until delivered): a later `cancel(id:)` must stop those too. Weak, so an
   /// entry empties itself once its outputs have landed.
@@ -39,13 +39,43 @@ package final class CancellationRegistry: @unchecked Sendable {
 
   /// Records `lifetime` under `id` until it ends, so that ``cancel(id:)`` can reach it.
   package func register(_ lifetime: EffectLifetime, id: EffectID) {
-    let key = ObjectIdentifier(lifetime)
-    lock.withLock { cancellables[id, default: [:]][key] = lifetime }
-    lifetime.onEnd { [self, weak lifetime] wasCancelled in
+    lock.withLock {
+      switch cancellables[id] {
+      case nil: cancellables[id] = .one(lifetime)
+      case .one(let other): cancellables[id] = .many([other, lifetime])
+      case .many(var all):
+        cancellables[id] = nil  // keep `all` uniquely referenced while it grows
+        all.append(lifetime)
+        cancellables[id] = .many(all)
+      }
+    }
+    // Holding the lifetime here is no leak: end handlers are dropped as the lifetime ends.
+    lifetime.onEnd { [self] wasCancelled in
       lock.withLock {
-        cancellables[id]?[key] = nil
-        if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
-        if !wasCancelled, let lifetime { rememberFinished(lifetime, id: id) }
+        switch cancellables[id] {
+        case .one(let only) where only === lifetime:
+          cancellables[id] = nil
+        case .many(var all):
+          cancellables[id] = nil
+          all.removeAll { $0 === lifetime }
+          if !all.isEmpty { cancellables[id] = all.count == 1 ? .one(all[0]) : .many(all) }
+        default:
+          break
+        }
+        if !wasCancelled { rememberFinished(lifetime, id: id) }
+      }
+    }
+  }
+
+  /// The effects running under one id: almost always one, so that case needs no collection.
+  private enum Running {
+    case one(EffectLifetime)
+    case many([EffectLifetime])
+
+    var lifetimes: [EffectLifetime] {
+      switch self {
+      case .one(let lifetime): [lifetime]
+      case .many(let all): all
       }
     }
   }
@@ -70,7 +100,7 @@ package final class CancellationRegistry: @unchecked Sendable {
     let (running, finished) = lock.withLock {
       (cancellables.removeValue(forKey: id), finishedRecently.removeValue(forKey: id))
     }
-    running?.values.forEach { $0.revoke() }
+    running?.lifetimes.forEach { $0.revoke() }
     finished?.forEach { $0.lifetime?.revoke() }
   }
 
@@ -83,7 +113,7 @@ package final class CancellationRegistry: @unchecked Sendable {
         finishedRecently = [:]
         sharedState = [:]
       }
-      return (Array(inFlight.values), cancellables.values.flatMap(\.values))
+      return (Array(inFlight.values), cancellables.values.flatMap(\.lifetimes))
     }
     for lifetime in identified { lifetime.cancel() }
     for run in runs { run.lifetime.cancel() }

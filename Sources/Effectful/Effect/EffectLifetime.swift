@@ -15,8 +15,12 @@ package final class EffectLifetime: @unchecked Sendable {
   /// Set when `cancel(id:)` reaches this lifetime after it finished: outputs it let through earlier
   /// that are still on their way to the store must not arrive.
   private var revokedAfterFinishing = false
-  private var cancelHandlers: [@Sendable () -> Void] = []
-  private var endHandlers: [@Sendable (_ wasCancelled: Bool) -> Void] = []
+  // Almost every lifetime has one handler of each kind: the first lives in a field, so that only a
+  // second one allocates an array.
+  private var cancelHandler: (@Sendable () -> Void)?
+  private var moreCancelHandlers: [@Sendable () -> Void] = []
+  private var endHandler: (@Sendable (_ wasCancelled: Bool) -> Void)?
+  private var moreEndHandlers: [@Sendable (_ wasCancelled: Bool) -> Void] = []
 
   package init(registry: CancellationRegistry) {
     self.registry = registry
@@ -52,14 +56,20 @@ package final class EffectLifetime: @unchecked Sendable {
       return
     }
     state = cancelled ? .cancelled : .finished
-    let cancels = cancelled ? cancelHandlers : []
-    let ends = endHandlers
-    cancelHandlers = []
-    endHandlers = []
+    let cancel = cancelled ? cancelHandler : nil
+    let moreCancels = cancelled ? moreCancelHandlers : []
+    let end = endHandler
+    let moreEnds = moreEndHandlers
+    cancelHandler = nil
+    moreCancelHandlers = []
+    endHandler = nil
+    moreEndHandlers = []
     registry.lock.unlock()
     // Handlers run outside the lock: they cancel children and tell parents, which take it again.
-    for handler in cancels { handler() }
-    for handler in ends { handler(cancelled) }
+    cancel?()
+    for handler in moreCancels { handler() }
+    end?(cancelled)
+    for handler in moreEnds { handler(cancelled) }
   }
 
   /// Runs `handler` on cancellation; at once if already cancelled, never if already finished.
@@ -67,7 +77,7 @@ package final class EffectLifetime: @unchecked Sendable {
     registry.lock.lock()
     switch state {
     case .running:
-      cancelHandlers.append(handler)
+      if cancelHandler == nil { cancelHandler = handler } else { moreCancelHandlers.append(handler) }
       registry.lock.unlock()
     case .cancelled:
       registry.lock.unlock()
@@ -82,7 +92,7 @@ package final class EffectLifetime: @unchecked Sendable {
     registry.lock.lock()
     switch state {
     case .running:
-      endHandlers.append(handler)
+      if endHandler == nil { endHandler = handler } else { moreEndHandlers.append(handler) }
       registry.lock.unlock()
     case .finished:
       registry.lock.unlock()

@@ -18,6 +18,7 @@ public struct CasePath<Root, Value>: Sendable {
   public let extract: @Sendable (Root) -> Value?
 
   /// Creates a case path from an embedding function (usually the case itself) and an extraction.
+  @inlinable
   public init(
     _ embed: @escaping @Sendable (Value) -> Root, extract: @escaping @Sendable (Root) -> Value?
   ) {

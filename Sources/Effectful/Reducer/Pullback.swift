@@ -15,6 +15,7 @@
 /// Effects of the local reducer are mapped back into global actions. Prefer the
 /// ``pullback(_:value:action:)-(_,_,CasePath<GlobalAction,LocalAction>)`` overload: it needs no
 /// hand-written property.
+@inlinable
 public func pullback<LocalValue, GlobalValue, LocalAction, GlobalAction: Sendable>(
   _ reducer: @escaping Reducer<LocalValue, LocalAction>,
   value: WritableKeyPath<GlobalValue, LocalValue>,
@@ -48,6 +49,7 @@ public func pullback<LocalValue, GlobalValue, LocalAction, GlobalAction: Sendabl
 ///   })
 /// )
 /// ```
+@inlinable
 public func pullback<LocalValue, GlobalValue, LocalAction, GlobalAction>(
   _ reducer: @escaping Reducer<LocalValue, LocalAction>,
   value: WritableKeyPath<GlobalValue, LocalValue>,

@@ -26,6 +26,7 @@ public typealias Reducer<Value, Action> = @Sendable (inout Value, Action) -> [Ef
 ///   pullback(favoritePrimesReducer, value: \.favoritePrimes, action: \.favoritePrimes)
 /// )
 /// ```
+@inlinable
 public func combine<Value, Action>(_ reducers: Reducer<Value, Action>...) -> Reducer<Value, Action> {
   combine(reducers)
 }
@@ -35,6 +36,7 @@ public func combine<Value, Action>(_ reducers: Reducer<Value, Action>...) -> Red
 /// ```swift
 /// let reducer = combine(featureReducers)
 /// ```
+@inlinable
 public func combine<Value, Action>(_ reducers: [Reducer<Value, Action>]) -> Reducer<Value, Action> {
   { value, action in
     var effects: [Effect<Action>] = []

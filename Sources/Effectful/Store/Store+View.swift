@@ -12,11 +12,23 @@ extension Store {
   ///
   /// A view costs its parent nothing until somebody subscribes to it; then it recomputes its value
   /// once per parent change. The view keeps its parent alive.
+  @inlinable
   public func view<LocalValue, LocalAction>(
     value toLocalValue: @escaping (Value) -> LocalValue,
     action toGlobalAction: @escaping (LocalAction) -> Action
   ) -> Store<LocalValue, LocalAction> {
-    makeView(toLocalValue, toGlobalAction, isDuplicate: nil)
+    let link = ParentLink<LocalValue, LocalAction>(
+      currentValue: { [self] in toLocalValue(value) },
+      send: { [self] in send(toGlobalAction($0)) },
+      deduplicates: false,
+      observe: { [self] child in
+        addObserver { parentValue in
+          let local = toLocalValue(parentValue)
+          child.state = local
+          child.observers.notify(local)
+        }
+      })
+    return Store<LocalValue, LocalAction>(parent: link, initialValue: toLocalValue(value), registry: registry)
   }
 
   /// A store for a part of this one whose observers hear only real changes of that part.
@@ -26,77 +38,52 @@ extension Store {
   /// let subscription = countStore.subscribe { print("count changed to \($0)") }
   /// appStore.send(.favoritesLoaded([2, 3]))   // count unchanged: prints nothing
   /// ```
+  @inlinable
   public func view<LocalValue: Equatable, LocalAction>(
     value toLocalValue: @escaping (Value) -> LocalValue,
     action toGlobalAction: @escaping (LocalAction) -> Action
   ) -> Store<LocalValue, LocalAction> {
-    makeView(toLocalValue, toGlobalAction, isDuplicate: { $0 == $1 })
-  }
-
-  private func makeView<LocalValue, LocalAction>(
-    _ toLocalValue: @escaping (Value) -> LocalValue,
-    _ toGlobalAction: @escaping (LocalAction) -> Action,
-    isDuplicate: ((LocalValue, LocalValue) -> Bool)?
-  ) -> Store<LocalValue, LocalAction> {
-    let scoped = ScopedCore<LocalValue, LocalAction>(
-      currentValue: { [self] in toLocalValue(self.value) },
-      sendToParent: { [self] in self.send(toGlobalAction($0)) },
-      observeParent: { [self] localObserver in
-        self.subscribe { parentValue in localObserver(toLocalValue(parentValue)) }
-      },
-      isDuplicate: isDuplicate)
-    return Store<LocalValue, LocalAction>(core: .scoped(scoped))
+    let link = ParentLink<LocalValue, LocalAction>(
+      currentValue: { [self] in toLocalValue(value) },
+      send: { [self] in send(toGlobalAction($0)) },
+      deduplicates: true,
+      observe: { [self] child in
+        addObserver { parentValue in
+          // One comparison per view, against the value it last showed, before any observer runs.
+          let local = toLocalValue(parentValue)
+          if local == child.state { return }
+          child.state = local
+          child.observers.notify(local)
+        }
+      })
+    return Store<LocalValue, LocalAction>(parent: link, initialValue: toLocalValue(value), registry: registry)
   }
 }
 
-/// The state of a store made by `view`: closures into its parent, and its own observers.
+/// How a store made by `view` reaches its parent.
+///
+/// While the view has observers it holds a subscription to the parent, whose closure holds the view:
+/// that cycle is what keeps an observed view alive, and removing the last observer breaks it.
 @MainActor
 @usableFromInline
-final class ScopedCore<Value, Action> {
+final class ParentLink<Value, Action> {
   @usableFromInline let currentValue: () -> Value
-  @usableFromInline let sendToParent: (Action) -> Void
-  let observeParent: (@escaping (Value) -> Void) -> StoreSubscription
-  let isDuplicate: ((Value, Value) -> Bool)?
-  var observers = ObserverList<Value>()
-  /// Held only while this view has observers, so an unobserved view costs its parent nothing.
-  var parentSubscription: StoreSubscription?
-  var lastValue: Value?
+  @usableFromInline let send: (Action) -> Void
+  @usableFromInline let deduplicates: Bool
+  /// Subscribes the view to its parent.
+  @usableFromInline let observe: (Store<Value, Action>) -> StoreSubscription
+  @usableFromInline @exclusivity(unchecked) var subscription: StoreSubscription?
 
+  @usableFromInline
   init(
     currentValue: @escaping () -> Value,
-    sendToParent: @escaping (Action) -> Void,
-    observeParent: @escaping (@escaping (Value) -> Void) -> StoreSubscription,
-    isDuplicate: ((Value, Value) -> Bool)?
+    send: @escaping (Action) -> Void,
+    deduplicates: Bool,
+    observe: @escaping (Store<Value, Action>) -> StoreSubscription
   ) {
     self.currentValue = currentValue
-    self.sendToParent = sendToParent
-    self.observeParent = observeParent
-    self.isDuplicate = isDuplicate
-  }
-
-  func addObserver(_ observer: @escaping (Value) -> Void) -> Int {
-    let id = observers.insert(observer)
-    if parentSubscription == nil {
-      if isDuplicate != nil { lastValue = currentValue() }
-      parentSubscription = observeParent { [weak self] value in self?.parentChanged(value) }
-    }
-    return id
-  }
-
-  func removeObserver(_ id: Int) {
-    observers.remove(id)
-    if observers.isEmpty {
-      parentSubscription?.cancel()
-      parentSubscription = nil
-      lastValue = nil
-    }
-  }
-
-  private func parentChanged(_ value: Value) {
-    if let isDuplicate {
-      if let lastValue, isDuplicate(lastValue, value) { return }
-      lastValue = value
-    }
-    observers.notify(value)
+    self.send = send
+    self.deduplicates = deduplicates
+    self.observe = observe
   }
 }

@@ -25,27 +25,46 @@ import Foundation
 /// started is cancelled: timers stop, requests are cancelled, delayed work is dropped.
 @MainActor
 public final class Store<Value, Action> {
-  @usableFromInline
-  let core: Core
+  // The send loop's state is touched only on the main actor and never by two overlapping accesses
+  // (a re-entrant send only appends to `queue`, after the reducer's access to `state` has ended), so
+  // the runtime exclusivity checks, about half the cost of a send, are switched off for it.
 
-  @usableFromInline
-  enum Core {
-    case root(RootCore<Value, Action>)
-    case scoped(ScopedCore<Value, Action>)
-  }
-
-  @usableFromInline
-  init(core: Core) {
-    self.core = core
-  }
+  /// The value of a root store; for a store made by `view`, the value it last computed from its parent.
+  @usableFromInline @exclusivity(unchecked) var state: Value
+  @usableFromInline let reducer: Reducer<Value, Action>
+  /// Actions waiting while another is reduced, read from `queueHead` on.
+  @usableFromInline @exclusivity(unchecked) var queue: [Action] = []
+  @usableFromInline @exclusivity(unchecked) var queueHead = 0
+  @usableFromInline @exclusivity(unchecked) var isSending = false
+  @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Value>()
+  @usableFromInline let registry: CancellationRegistry
+  /// How a store made by `view` reads and sends through its parent; `nil` for a root store.
+  @usableFromInline let parent: ParentLink<Value, Action>?
 
   /// Creates a store from an initial value and the reducer that evolves it.
   ///
   /// ```swift
   /// let store = Store(initialValue: AppState(), reducer: appReducer)
   /// ```
-  public convenience init(initialValue: Value, reducer: @escaping Reducer<Value, Action>) {
-    self.init(core: .root(RootCore(initialValue: initialValue, reducer: reducer)))
+  public init(initialValue: Value, reducer: @escaping Reducer<Value, Action>) {
+    self.state = initialValue
+    self.reducer = reducer
+    self.registry = CancellationRegistry()
+    self.parent = nil
+  }
+
+  /// A store that reads and sends through `parent`; it never reduces or runs effects itself.
+  @usableFromInline
+  init(parent: ParentLink<Value, Action>, initialValue: Value, registry: CancellationRegistry) {
+    self.state = initialValue
+    self.reducer = { _, _ in [] }
+    self.registry = registry
+    self.parent = parent
+  }
+
+  deinit {
+    // A view shares its root's registry; only the root's going away ends the effects.
+    if parent == nil { registry.cancelAll() }
   }
 
   /// The current value. A store made with ``view(value:action:)`` computes it from its parent's.
@@ -56,10 +75,8 @@ public final class Store<Value, Action> {
   /// ```
   @inlinable
   public var value: Value {
-    switch core {
-    case .root(let root): return root.value
-    case .scoped(let scoped): return scoped.currentValue()
-    }
+    if let parent { return parent.currentValue() }
+    return state
   }
 
   /// Reduces `action` into the value, runs the effects the reducer returns, and notifies observers.
@@ -72,10 +89,66 @@ public final class Store<Value, Action> {
   /// action is queued and reduced right after the current one.
   @inlinable
   public func send(_ action: Action) {
-    switch core {
-    case .root(let root): root.send(action)
-    case .scoped(let scoped): scoped.sendToParent(action)
+    if let parent {
+      parent.send(action)
+      return
     }
+    if isSending {
+      queue.append(action)
+      return
+    }
+    #if DEBUG
+      if !MainActorCheck.isOnMainActor { StoreDiagnostics.sentOffMainThread(action) }
+    #endif
+    // The send loop: reduce the action, then every action queued meanwhile, in order, iteratively.
+    isSending = true
+    reduce(action)
+    while queueHead < queue.count {
+      let next = queue[queueHead]
+      queueHead += 1
+      // Reset once drained, so a long chain reuses one slot instead of growing the queue.
+      if queueHead == queue.count {
+        queue.removeAll(keepingCapacity: true)
+        queueHead = 0
+      }
+      reduce(next)
+    }
+    isSending = false
+  }
+
+  @inlinable
+  func reduce(_ action: Action) {
+    let effects = reducer(&state, action)
+    for effect in effects {
+      switch effect.operation {
+      case .none:
+        continue
+      case .output(let output):
+        queue.append(output.value)
+      case .run(let body):
+        start(body)
+      }
+    }
+    if !observers.isEmpty { observers.notify(state) }
+  }
+
+  /// Starts an effect that may call back later, from anywhere.
+  @usableFromInline
+  func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void) {
+    let lifetime = EffectLifetime(registry: registry)
+    body(
+      EffectSubscriber(lifetime: lifetime) { [weak self] action, provenance in
+        guard MainActorCheck.isOnMainActor else { StoreDiagnostics.effectOutputOffMainThread(action) }
+        // On the main actor; the action never leaves this thread.
+        let delivery = UncheckedSendable(action)
+        MainActor.assumeIsolated {
+          // After every cancellation this store has processed, nothing cancelled gets through.
+          guard let self, provenance.isLive else { return }
+          self.send(delivery.value)
+        }
+      })
+    // Most effects (`.sync`, `.cancel`, merges of them) are over by now: only track the others.
+    if lifetime.isRunning { registry.track(lifetime) }
   }
 
   /// Calls `observer` with the new value after each action the store reduces.
@@ -103,8 +176,8 @@ public final class Store<Value, Action> {
   /// Ends when the returned subscription is cancelled or released.
   public func subscribe(_ observer: @escaping (Value) -> Void) -> StoreSubscription
   where Value: Equatable {
-    // A view with an Equatable value already deduplicates once for all of its observers.
-    if case .scoped = core { return addObserver(observer) }
+    // A view with an Equatable value already deduplicates, once for all of its observers.
+    if parent?.deduplicates == true { return addObserver(observer) }
     var last = value
     return addObserver { newValue in
       guard newValue != last else { return }
@@ -113,101 +186,23 @@ public final class Store<Value, Action> {
     }
   }
 
-  private func addObserver(_ observer: @escaping (Value) -> Void) -> StoreSubscription {
-    let id: Int
-    switch core {
-    case .root(let root): id = root.observers.insert(observer)
-    case .scoped(let scoped): id = scoped.addObserver(observer)
-    }
-    return StoreSubscription { [self] in
-      switch core {
-      case .root(let root): root.observers.remove(id)
-      case .scoped(let scoped): scoped.removeObserver(id)
-      }
-    }
-  }
-}
-
-/// The state of a store that owns its value: the send loop lives here.
-@MainActor
-@usableFromInline
-final class RootCore<Value, Action> {
-  @usableFromInline var value: Value
-  @usableFromInline let reducer: Reducer<Value, Action>
-  /// Actions waiting while another is reduced, read from `queueHead` on.
-  @usableFromInline var queue: [Action] = []
-  @usableFromInline var queueHead = 0
-  @usableFromInline var isSending = false
-  @usableFromInline var observers = ObserverList<Value>()
-  @usableFromInline let registry = CancellationRegistry()
-
   @usableFromInline
-  init(initialValue: Value, reducer: @escaping Reducer<Value, Action>) {
-    self.value = initialValue
-    self.reducer = reducer
-  }
-
-  deinit {
-    registry.cancelAll()
-  }
-
-  /// The send loop: reduce the action, then every action queued meanwhile, in order, iteratively.
-  @inlinable
-  func send(_ action: Action) {
-    if isSending {
-      queue.append(action)
-      return
+  func addObserver(_ observer: @escaping (Value) -> Void) -> StoreSubscription {
+    let id = observers.insert(observer)
+    if let parent, parent.subscription == nil {
+      // A view listens to its parent only while somebody listens to it.
+      state = parent.currentValue()
+      parent.subscription = parent.observe(self)
     }
-    #if DEBUG
-      if !MainActorCheck.isOnMainActor { StoreDiagnostics.sentOffMainThread(action) }
-    #endif
-    isSending = true
-    reduce(action)
-    while queueHead < queue.count {
-      let next = queue[queueHead]
-      queueHead += 1
-      // Reset once drained, so a long chain reuses one slot instead of growing the queue.
-      if queueHead == queue.count {
-        queue.removeAll(keepingCapacity: true)
-        queueHead = 0
-      }
-      reduce(next)
-    }
-    isSending = false
+    return StoreSubscription { [self] in removeObserver(id) }
   }
 
-  @inlinable
-  func reduce(_ action: Action) {
-    let effects = reducer(&value, action)
-    for effect in effects {
-      switch effect.operation {
-      case .none:
-        continue
-      case .output(let output):
-        queue.append(output.value)
-      case .run(let body):
-        start(body)
-      }
+  func removeObserver(_ id: Int) {
+    observers.remove(id)
+    if observers.isEmpty, let parent {
+      parent.subscription?.cancel()
+      parent.subscription = nil
     }
-    if !observers.isEmpty { observers.notify(value) }
-  }
-
-  /// Starts an effect that may call back later, from anywhere.
-  @usableFromInline
-  func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void) {
-    let lifetime = EffectLifetime(registry: registry)
-    registry.track(lifetime)
-    body(
-      EffectSubscriber(lifetime: lifetime) { [weak self] action, provenance in
-        guard MainActorCheck.isOnMainActor else { StoreDiagnostics.effectOutputOffMainThread(action) }
-        // On the main thread, so on the main actor; the action never leaves this thread.
-        let delivery = UncheckedSendable(action)
-        MainActor.assumeIsolated {
-          // After every cancellation this store has processed, nothing cancelled gets through.
-          guard let self, provenance.isLive else { return }
-          self.send(delivery.value)
-        }
-      })
   }
 }
 
@@ -230,7 +225,7 @@ struct ObserverList<Value> {
 
   @usableFromInline
   mutating func remove(_ id: Int) {
-    entries.removeAll { $0.id == id }
+    if let index = entries.firstIndex(where: { $0.id == id }) { entries.remove(at: index) }
   }
 
   /// Iterates a snapshot, so an observer may unsubscribe (itself or others) while being notified.

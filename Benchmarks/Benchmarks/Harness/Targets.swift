@@ -1,0 +1,75 @@
+/// One of the issue's targets, checked against a run. Benchmarks never fail a build: a missed target
+/// is reported, not enforced.
+struct TargetCheck {
+  let target: String
+  /// `nil` when the run did not measure what the target needs (`--filter`).
+  let met: Bool?
+  let detail: String
+
+  /// The targets of the issue, for the release build with SwiftPM's default settings.
+  static func evaluate(_ results: [CaseResult], peakResidentBytes: Int) -> [TargetCheck] {
+    func effectful(_ name: CaseName) -> Double? {
+      results.first { $0.name == name }?.nanosecondsPerOperation[.effectful]
+    }
+    func bare(_ name: CaseName) -> Double? {
+      results.first { $0.name == name }?.nanosecondsPerOperation[.bare]
+    }
+    func ratio(_ name: CaseName, atMost limit: Double, of baseline: Double?, _ baselineName: String)
+      -> TargetCheck
+    {
+      let target = "\(name.rawValue) ≤ \(format(limit))× \(baselineName)"
+      guard let measured = effectful(name), let baseline, baseline > 0 else {
+        return TargetCheck(target: target, met: nil, detail: "not measured")
+      }
+      let ratio = measured / baseline
+      return TargetCheck(
+        target: target, met: ratio <= limit,
+        detail: "\(format(ratio))× (\(formatNanoseconds(measured)) vs \(formatNanoseconds(baseline)) ns)")
+    }
+    func absolute(_ name: CaseName, atMost limit: Double) -> TargetCheck {
+      let target = "\(name.rawValue) ≤ \(formatCount(Int(limit))) ns"
+      guard let measured = effectful(name) else {
+        return TargetCheck(target: target, met: nil, detail: "not measured")
+      }
+      return TargetCheck(target: target, met: measured <= limit, detail: "\(formatNanoseconds(measured)) ns")
+    }
+
+    var checks = [
+      ratio(.sendNoEffect, atMost: 2, of: bare(.sendNoEffect), "bare"),
+      ratio(.effectRoundTrip, atMost: 3, of: bare(.effectRoundTrip), "bare"),
+      ratio(.effectMap10, atMost: 3, of: bare(.effectMap10), "bare"),
+      ratio(.fanoutNoObservers, atMost: 2, of: effectful(.sendNoEffect), "send.noEffect"),
+      absolute(.fanoutUnrelatedChange, atMost: 10_000),
+      absolute(.pullbackWithEffect, atMost: 1_500),
+      absolute(.cancelStartCancel, atMost: 500),
+    ]
+    let memory = results.first { $0.name == .cancelStartCancel }?.memory
+    checks.append(
+      TargetCheck(
+        target: "cancel.startCancel memory flat over \(formatCount(memory?.cycles ?? 1_000_000)) cycles",
+        met: memory?.isFlat,
+        detail: memory.map(describe) ?? "not measured"))
+    let chain = effectful(.chainSync1M)
+    checks.append(
+      TargetCheck(
+        target: "chain.sync1M completes", met: chain.map { _ in true },
+        detail: chain.map { "\(formatNanoseconds($0)) ns per action" } ?? "not measured"))
+    checks.append(
+      TargetCheck(
+        target: "peak RSS < 100 MB", met: peakResidentBytes < 100_000_000,
+        detail: formatBytes(peakResidentBytes)))
+    return checks
+  }
+}
+
+/// A memory check in words, for the table's notes and the targets.
+func describe(_ memory: CancelMemoryReport) -> String {
+  let growth = memory.growthBytes.map { "\($0 >= 0 ? "+" : "")\(formatBytes($0))" } ?? "unknown"
+  let before = memory.residentBytesBefore.map(formatBytes) ?? "?"
+  let after = memory.residentBytesAfter.map(formatBytes) ?? "?"
+  let entries =
+    "\(memory.registryEntriesBefore.map(String.init) ?? "?") → "
+    + "\(memory.registryEntriesAfter.map(String.init) ?? "?")"
+  return "RSS \(before) → \(after) (\(growth)), registry entries \(entries); "
+    + "\(formatCount(memory.cancellationsSeen)) of \(formatCount(memory.cycles)) effects heard their cancellation"
+}

@@ -1,0 +1,64 @@
+/// The command line: `Benchmarks [--quick] [--json PATH] [--filter TEXT]`.
+struct Options {
+  var quick = false
+  var jsonPath: String?
+  /// Only cases whose name contains this text (for profiling one case).
+  var filter: String?
+  /// Only this contender (for profiling it alone).
+  var only: Contender?
+  /// Set in a child process that tries one naive chain depth (see ``NaiveChainProbe``).
+  var naiveChainProbeDepth: Int?
+  var showHelp = false
+
+  static let usage = """
+    usage: swift run -c release Benchmarks [--quick] [--json PATH] [--filter TEXT] [--only NAME]
+      --quick        run every case briefly (CI); the numbers are rough
+      --json PATH    also write the results as JSON to PATH
+      --filter TEXT  run only the cases whose name contains TEXT
+      --only NAME    run only one contender: bare, naive or effectful (for profiling)
+    """
+
+  /// What went wrong on the command line, in words.
+  enum ParseError: Error, CustomStringConvertible {
+    case unknownArgument(String)
+    case missingValue(option: String)
+    case invalidDepth(String)
+    case unknownContender(String)
+
+    var description: String {
+      switch self {
+      case .unknownArgument(let argument): "unknown argument \(argument)\n\(Options.usage)"
+      case .missingValue(let option): "\(option) needs a value\n\(Options.usage)"
+      case .invalidDepth(let text): "\(NaiveChainProbe.flag) needs a positive depth, not \(text)"
+      case .unknownContender(let name): "--only takes bare, naive or effectful, not \(name)"
+      }
+    }
+  }
+
+  static func parse(_ arguments: [String]) throws(ParseError) -> Options {
+    var options = Options()
+    var remaining = arguments[...]
+    func value(for option: String) throws(ParseError) -> String {
+      guard let value = remaining.popFirst() else { throw .missingValue(option: option) }
+      return value
+    }
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--quick": options.quick = true
+      case "--json": options.jsonPath = try value(for: argument)
+      case "--filter": options.filter = try value(for: argument)
+      case "--only":
+        let name = try value(for: argument)
+        guard let contender = Contender(rawValue: name) else { throw .unknownContender(name) }
+        options.only = contender
+      case "--help", "-h": options.showHelp = true
+      case NaiveChainProbe.flag:
+        let text = try value(for: argument)
+        guard let depth = Int(text), depth > 0 else { throw .invalidDepth(text) }
+        options.naiveChainProbeDepth = depth
+      default: throw .unknownArgument(argument)
+      }
+    }
+    return options
+  }
+}

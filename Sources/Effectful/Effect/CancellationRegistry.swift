@@ -96,6 +96,7 @@ package final class CancellationRegistry: @unchecked Sendable {
 
   /// Cancels every running effect registered under `id`. An unknown id is not an error: the effect
   /// may simply have finished already.
+  @usableFromInline
   package func cancel(id: EffectID) {
     let (running, finished) = lock.withLock {
       (cancellables.removeValue(forKey: id), finishedRecently.removeValue(forKey: id))

@@ -42,11 +42,7 @@ extension Effect {
   ///
   /// Cancelling an id with nothing running is not an error: the effect may have finished already.
   public static func cancel(id: some Hashable & Sendable) -> Effect {
-    let id = EffectID(id)
-    return Effect(operation: .run { subscriber in
-      subscriber.lifetime.registry.cancel(id: id)
-      subscriber.finish()
-    })
+    Effect(operation: .cancel(EffectID(id)))
   }
 
   /// An effect that cancels every running effect made cancellable with any of `ids`.
@@ -56,10 +52,6 @@ extension Effect {
   ///   return [.cancel(ids: [TimerID.timer, FactID.request])]
   /// ```
   public static func cancel(ids: [any Hashable & Sendable]) -> Effect {
-    let ids = ids.map { EffectID($0) }
-    return Effect(operation: .run { subscriber in
-      for id in ids { subscriber.lifetime.registry.cancel(id: id) }
-      subscriber.finish()
-    })
+    .merge(ids.map { Effect(operation: .cancel(EffectID($0))) })
   }
 }

@@ -15,6 +15,8 @@ extension Effect {
       return .none
     case .output(let output):
       return Effect<B>(operation: .output(UncheckedSendable(transform(output.value))))
+    case .cancel(let id):
+      return Effect<B>(operation: .cancel(id))
     case .run(let body):
       return Effect<B>(operation: .run { downstream in
         body(EffectSubscriber(lifetime: downstream.lifetime) { output, provenance in

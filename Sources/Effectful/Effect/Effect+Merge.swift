@@ -76,6 +76,9 @@ extension Effect {
     case .output(let output):
       if lifetime.isRunning { receive(output.value, nil) }
       lifetime.finish()
+    case .cancel(let id):
+      lifetime.registry.cancel(id: id)
+      lifetime.finish()
     case .run(let body):
       body(EffectSubscriber(lifetime: lifetime, receive: receive))
     }

@@ -28,6 +28,9 @@ public struct Effect<Output>: Sendable {
     /// Unchecked because such an output is only ever delivered synchronously on the thread that runs
     /// the effect; every operator that moves outputs to another thread requires `Output: Sendable`.
     case output(UncheckedSendable<Output>)
+    /// Cancel everything running under an id. The store does it on the spot, with no run to set up:
+    /// starting and cancelling a cancellable effect is common enough to be worth the case.
+    case cancel(EffectID)
     /// Work that delivers through a subscriber, on any thread, at any time, until it ends.
     case run(@Sendable (EffectSubscriber<Output>) -> Void)
   }
@@ -74,6 +77,9 @@ public struct Effect<Output>: Sendable {
       return
     case .output(let output):
       callback(output.value)
+    case .cancel:
+      // A run of its own has a registry of its own: nothing else to cancel in it.
+      return
     case .run(let body):
       let lifetime = EffectLifetime(registry: CancellationRegistry())
       body(

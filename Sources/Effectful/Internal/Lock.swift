@@ -85,7 +85,25 @@ package struct UncheckedSendable<Value>: @unchecked Sendable {
 
 /// A cancellation id, type-erased. `AnyHashable` is not `Sendable`; this wrapper is only ever made
 /// from a value that is, so sharing it across threads is safe.
+@usableFromInline
 package struct EffectID: Hashable, @unchecked Sendable {
   let base: AnyHashable
-  package init(_ id: some Hashable & Sendable) { base = AnyHashable(id) }
+  /// Hashed once: the registry looks an id up three or four times per cancellable run.
+  let hashValueOnce: Int
+
+  @usableFromInline
+  package init(_ id: some Hashable & Sendable) {
+    base = AnyHashable(id)
+    hashValueOnce = base.hashValue
+  }
+
+  @usableFromInline
+  package static func == (lhs: EffectID, rhs: EffectID) -> Bool {
+    lhs.hashValueOnce == rhs.hashValueOnce && lhs.base == rhs.base
+  }
+
+  @usableFromInline
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(hashValueOnce)
+  }
 }

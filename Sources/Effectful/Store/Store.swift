@@ -125,6 +125,8 @@ public final class Store<Value, Action> {
         continue
       case .output(let output):
         queue.append(output.value)
+      case .cancel(let id):
+        registry.cancel(id: id)
       case .run(let body):
         start(body)
       }

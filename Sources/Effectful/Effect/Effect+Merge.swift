@@ -16,12 +16,8 @@ extension Effect {
   /// return [.merge(ids.map { .cancel(id: $0) })]
   /// ```
   public static func merge(_ effects: [Effect]) -> Effect {
-    let parts = effects.filter {
-      if case .none = $0.operation { return false }
-      return true
-    }
-    if parts.isEmpty { return .none }
-    if parts.count == 1 { return parts[0] }
+    let parts = effects.withoutNone()
+    if parts.count < 2 { return parts.first ?? .none }
     return Effect(operation: .run { downstream in
       let remaining = LockedValue(parts.count)
       for part in parts {
@@ -55,12 +51,8 @@ extension Effect {
   /// return [.concatenate(steps)]
   /// ```
   public static func concatenate(_ effects: [Effect]) -> Effect {
-    let parts = effects.filter {
-      if case .none = $0.operation { return false }
-      return true
-    }
-    if parts.isEmpty { return .none }
-    if parts.count == 1 { return parts[0] }
+    let parts = effects.withoutNone()
+    if parts.count < 2 { return parts.first ?? .none }
     return Effect(operation: .run { downstream in
       runSequentially(parts[...], downstream: downstream)
     })
@@ -81,6 +73,16 @@ extension Effect {
       lifetime.finish()
     case .run(let body):
       body(EffectSubscriber(lifetime: lifetime, receive: receive))
+    }
+  }
+}
+
+extension Array {
+  /// The effects that do something: `.none` parts change nothing in a merge or a concatenation.
+  fileprivate func withoutNone<Output>() -> [Effect<Output>] where Element == Effect<Output> {
+    filter {
+      if case .none = $0.operation { return false }
+      return true
     }
   }
 }

@@ -55,7 +55,9 @@ let package = Package(
     .testTarget(name: "PlaygroundsTests", dependencies: ["PrimeTimeApp"]),
     .testTarget(
       name: "ReliabilityTests",
-      dependencies: ["Effectful", "EffectfulTesting", "PrimeTime", "HTTPTestSupport"]),
+      dependencies: [
+        "Effectful", "EffectfulTesting", "Counter", "FavoritePrimes", "PrimeTime", "HTTPTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -32,7 +32,8 @@ extension CounterEnvironment {
   ///   - mainQueue: Where answers are delivered.
   ///
   /// Failures (no connection, an HTTP error, an answer without a prime) arrive as `.failure` with a
-  /// ``CounterError``; cancelling the effect cancels the request.
+  /// ``CounterError``; cancelling the effect cancels the request. The app id never appears in a
+  /// failure: where an answer quotes it (an error page echoing the URL), it reads `<redacted>`.
   public static func live(
     appID: String?,
     endpoints: LiveEndpoints = .production,
@@ -61,7 +62,9 @@ extension CounterEnvironment {
     return dataTask(with: url, session: session)
       .decodeResult(as: WolframAlphaResult.self)
       .map { result in
-        .answer(result.mapError(CounterError.network).flatMap { $0.nthPrime(n) })
+        // An error page may quote the request URL: the app id must not reach state or logs.
+        .answer(
+          result.mapError(CounterError.network).flatMap { $0.nthPrime(n) }.mapError { $0.redacting(appID) })
       }
   }
 

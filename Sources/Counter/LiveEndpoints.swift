@@ -93,7 +93,7 @@ public struct LiveEndpoints: Equatable, Sendable {
 extension CharacterSet {
   /// RFC 3986's unreserved characters: the only ones safe unescaped in a query value. Foundation's
   /// `urlQueryAllowed` leaves `&`, `=` and `+` alone, which would split or alter a value.
-  fileprivate static let urlQueryValueAllowed = CharacterSet(
+  static let urlQueryValueAllowed = CharacterSet(
     charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
 

@@ -94,6 +94,10 @@ extension TestStore {
       collectStrayDeliveries()
       if condition() { return true }
     }
+    // The deadline may have passed while another test held the main actor, with our delivery queued
+    // behind it: let queued main-actor work run once before deciding.
+    await Task.yield()
+    collectStrayDeliveries()
     return condition()
   }
 

@@ -20,7 +20,11 @@ func waitUntil(timeout: Duration = .seconds(60), _ condition: @MainActor () -> B
   let clock = ContinuousClock()
   let deadline = clock.now + timeout
   while !condition() {
-    if clock.now >= deadline { return false }
+    if clock.now >= deadline {
+      // The main actor may have been busy past the deadline with our work queued behind it.
+      await Task.yield()
+      return condition()
+    }
     try? await Task.sleep(for: .milliseconds(1))
   }
   return true

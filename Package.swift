@@ -31,11 +31,19 @@ let package = Package(
       dependencies: ["Effectful", "Primes", "Counter", "PrimeModal", "FavoritePrimes"]),
 
     // Playground-like executables: `swift run <name>`.
-    .executableTarget(name: "PrimeTimeApp", dependencies: ["PrimeTime"], path: "Playgrounds/prime-time"),
-    .executableTarget(name: "CounterPlayground", dependencies: ["Counter"], path: "Playgrounds/counter"),
-    .executableTarget(name: "NthPrimePlayground", dependencies: ["Counter", "Primes"], path: "Playgrounds/nth-prime"),
     .executableTarget(
-      name: "FavoritePrimesPlayground", dependencies: ["FavoritePrimes"], path: "Playgrounds/favorite-primes"),
+      name: "PrimeTimeApp", dependencies: ["Effectful", "Primes", "Counter", "FavoritePrimes", "PrimeTime"],
+      path: "Playgrounds/prime-time"),
+    .target(name: "PlaygroundSidebar", dependencies: ["Effectful"], path: "Playgrounds/Sidebar"),
+    .executableTarget(
+      name: "CounterPlayground", dependencies: ["Effectful", "Counter", "PlaygroundSidebar"],
+      path: "Playgrounds/counter"),
+    .executableTarget(
+      name: "NthPrimePlayground", dependencies: ["Effectful", "Counter", "Primes", "PlaygroundSidebar"],
+      path: "Playgrounds/nth-prime"),
+    .executableTarget(
+      name: "FavoritePrimesPlayground", dependencies: ["Effectful", "FavoritePrimes", "PlaygroundSidebar"],
+      path: "Playgrounds/favorite-primes"),
 
     // Benchmarks: `swift run -c release Benchmarks`. The naive store is its own module so that it is
     // compiled the way a user's imported library is.

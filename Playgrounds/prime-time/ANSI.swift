@@ -1,0 +1,21 @@
+/// The few ANSI escape sequences the interactive screen uses.
+///
+/// ```swift
+/// print(ANSI.clearScreen + ANSI.bold("count: 3"))
+/// ```
+///
+/// Every terminal emulator in use today understands these; the line mode never prints them.
+enum ANSI {
+  static let enterAlternateScreen = "\u{1B}[?1049h"
+  static let leaveAlternateScreen = "\u{1B}[?1049l"
+  static let hideCursor = "\u{1B}[?25l"
+  static let showCursor = "\u{1B}[?25h"
+  /// Moves to the top-left corner and erases the screen.
+  static let clearScreen = "\u{1B}[H\u{1B}[2J"
+
+  static func bold(_ text: String) -> String { "\u{1B}[1m\(text)\u{1B}[0m" }
+  static func dim(_ text: String) -> String { "\u{1B}[2m\(text)\u{1B}[0m" }
+  static func red(_ text: String) -> String { "\u{1B}[31m\(text)\u{1B}[0m" }
+  static func green(_ text: String) -> String { "\u{1B}[32m\(text)\u{1B}[0m" }
+  static func inverse(_ text: String) -> String { "\u{1B}[7m\(text)\u{1B}[0m" }
+}

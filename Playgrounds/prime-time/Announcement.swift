@@ -1,0 +1,66 @@
+import Counter
+import FavoritePrimes
+import PrimeTime
+
+/// Something the user should be told once, as it happens: an nth-prime alert, an error, a fact that
+/// arrived, the outcome of a save or load, an entry in the activity feed.
+///
+/// ```swift
+/// for announcement in Announcement.changes(from: before, to: after) {
+///   print(announcement)   // "alert: The 3rd prime is 5"
+/// }
+/// ```
+///
+/// Line mode prints each on its own line as `kind: text`; the screen shows them in place.
+struct Announcement: Equatable, Sendable, CustomStringConvertible {
+  enum Kind: String, Sendable {
+    case alert, error, fact, info, activity
+  }
+
+  var kind: Kind
+  var text: String
+
+  var description: String { "\(kind.rawValue): \(text)" }
+
+  /// What changed between two consecutive states that deserves a line of its own.
+  ///
+  /// Compared action by action, so that an answer is announced even when it repeats the previous
+  /// one (the same fact twice, a second save): a message that is set again after being cleared, or
+  /// a loading flag that goes back to false, counts as new.
+  static func changes(from old: AppState, to new: AppState) -> [Announcement] {
+    var announcements: [Announcement] = []
+    if let alert = new.counter.alertNthPrime, alert != old.counter.alertNthPrime {
+      announcements.append(Announcement(kind: .alert, text: alert.message))
+    }
+    if let message = new.counter.errorMessage,
+      message != old.counter.errorMessage || finishedWork(old.counter, new.counter)
+    {
+      announcements.append(Announcement(kind: .error, text: message))
+    }
+    if old.counter.isLoading, !new.counter.isLoading, new.counter.errorMessage == nil,
+      let fact = new.counter.fact
+    {
+      announcements.append(Announcement(kind: .fact, text: fact))
+    }
+    let favoritesDone =
+      (old.favorites.isSaving && !new.favorites.isSaving)
+      || (old.favorites.isLoading && !new.favorites.isLoading)
+    if let message = new.favorites.errorMessage, message != old.favorites.errorMessage || favoritesDone {
+      announcements.append(Announcement(kind: .error, text: message))
+    }
+    if let status = new.favorites.statusMessage, status != old.favorites.statusMessage || favoritesDone {
+      announcements.append(Announcement(kind: .info, text: status))
+    }
+    if new.activityFeed.count > old.activityFeed.count {
+      announcements += new.activityFeed.dropFirst(old.activityFeed.count).map {
+        Announcement(kind: .activity, text: $0.description)
+      }
+    }
+    return announcements
+  }
+
+  /// Whether a search or a fact request ended between the two states.
+  private static func finishedWork(_ old: CounterState, _ new: CounterState) -> Bool {
+    (old.isLoading && !new.isLoading) || (old.isNthPrimeButtonDisabled && !new.isNthPrimeButtonDisabled)
+  }
+}

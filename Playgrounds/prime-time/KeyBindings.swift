@@ -1,0 +1,45 @@
+/// The interactive screen's keys, and the help line that lists them.
+///
+/// ```swift
+/// KeyBindings.command(for: .character("n"))   // .nthPrime
+/// KeyBindings.command(for: .up)               // .increment
+/// ```
+///
+/// Keys that are not commands (Enter and Escape dismiss, `:` opens the command line, `h` toggles the
+/// help, `q` quits) are handled by the screen session itself.
+enum KeyBindings {
+  static func command(for key: Key) -> Command? {
+    switch key {
+    case .up, .character("+"), .character("="): return .increment
+    case .down, .character("-"), .character("_"): return .decrement
+    case .character("n"): return .nthPrime
+    case .character("c"): return .cancelNthPrime
+    case .character("f"): return .fact
+    case .character("t"): return .toggleTimer
+    case .character("p"): return .toggleFavorite
+    case .character("s"): return .save
+    case .character("l"): return .load
+    default: return nil
+    }
+  }
+
+  /// One line naming every key, shown at the bottom of the screen; it fits in 80 columns
+  /// (`c`, cancel, is shown next to a running search instead).
+  static let helpLine =
+    "+/- count  n nth  f fact  t timer  p fav  s save  l load  : cmd  h help  q quit"
+
+  /// The longer help, shown with `h`.
+  static let help = [
+    "+ or ↑, - or ↓   count up or down",
+    "n                what is the nth prime? (n = the count)",
+    "c                cancel the search",
+    "f                a fact about the count",
+    "t                start or stop the timer (one tick a second)",
+    "p                save the count as a favorite prime, or remove it (primes only)",
+    "s, l             save the favorites to disk, load them back",
+    ":                type a command (`delete 2`, `favorites`, …), Enter to run it",
+    "Enter or Esc     dismiss the alert and messages",
+    "h or ?           show or hide this help",
+    "q or Ctrl-C      quit",
+  ]
+}

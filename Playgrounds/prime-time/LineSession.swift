@@ -1,0 +1,199 @@
+import Counter
+import Effectful
+import FavoritePrimes
+import Foundation
+import PrimeTime
+
+/// The app driven by lines of text, one command each: what runs when stdin is a pipe or a file.
+///
+/// ```swift
+/// let session = LineSession(store: store, about: ["environment: offline"], echoesCommands: true)
+/// session.start()
+/// dispatchMain()   // the session exits the process at `quit` or the end of input
+/// ```
+///
+/// Output, line by line, flushed as it is written:
+/// - `> nth`, each command as it is run, when `echoesCommands` (so a transcript reads on its own);
+/// - then whatever the command has to say, and a state line starting with `count: N`;
+/// - alerts, errors, facts and the like on lines of their own (`alert: The 3rd prime is 5`); each
+///   alert and error is dismissed once printed, as a user would after reading it;
+/// - between commands, when an effect changes the state (a timer tick, an answer arriving), the
+///   announcements and the state line again, if it changed; a `wait` ends with the state line
+///   only if what happened during it did not already.
+///
+/// `wait SECONDS` holds the next command back for that long while the main queue keeps running,
+/// so effects deliver in real time. At `quit` the process exits at once with status 0; at the end
+/// of input it first lets a search or a fact request in flight answer (the timer, which never
+/// ends, does not hold it back).
+@MainActor
+final class LineSession {
+  private let store: Store<AppState, AppAction>
+  private let about: [String]
+  private let echoesCommands: Bool
+  private var subscription: StoreSubscription?
+  /// The state the last announcements were computed against.
+  private var lastState: AppState
+  private var lastStatusLine: String?
+  /// Whether the last line printed was a state line: a command's output always ends with one.
+  private var endsWithStatusLine = false
+  /// Announcements not printed yet: a command's are printed together when it is done.
+  private var unprinted: [Announcement] = []
+  /// Lines read but not run yet.
+  private var queuedLines: [String] = []
+  private var isRunningCommand = false
+  private var isWaiting = false
+  private var isLineScheduled = false
+  private var hasInputEnded = false
+
+  /// - Parameters:
+  ///   - about: Lines `help` prints after the command list (the environment, the favorites file).
+  ///   - echoesCommands: Whether to print each command before its output.
+  init(store: Store<AppState, AppAction>, about: [String], echoesCommands: Bool) {
+    self.store = store
+    self.about = about
+    self.echoesCommands = echoesCommands
+    self.lastState = store.value
+  }
+
+  /// Starts observing the store and reading stdin on a thread of its own.
+  ///
+  /// Keep the session for as long as the process runs (main.swift holds it in a global): its
+  /// subscription to the store ends when it goes away.
+  func start() {
+    subscription = store.subscribe { [unowned self] state in
+      self.stateDidChange(state)
+    }
+    InputReader.start(mode: .lines) { event in
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { self.receive(event) }
+      }
+    }
+  }
+
+  private func receive(_ event: InputEvent) {
+    switch event {
+    case .line(let line): queuedLines.append(line)
+    case .keys: break
+    case .end: hasInputEnded = true
+    }
+    scheduleNextLine()
+  }
+
+  /// Runs the next line on a later turn of the main queue. One line a turn lets what effects have
+  /// already delivered (a fact computed at once, say) be reduced before the next command, as it
+  /// would be between a user's taps.
+  private func scheduleNextLine() {
+    guard !isLineScheduled else { return }
+    isLineScheduled = true
+    DispatchQueue.main.async {
+      MainActor.assumeIsolated {
+        self.isLineScheduled = false
+        self.runNextLine()
+      }
+    }
+  }
+
+  private func runNextLine() {
+    guard !isWaiting else { return }
+    if !queuedLines.isEmpty {
+      run(queuedLines.removeFirst())
+    }
+    if queuedLines.isEmpty {
+      exitIfDone()
+    } else if !isWaiting {
+      scheduleNextLine()
+    }
+  }
+
+  private func run(_ line: String) {
+    guard !Command.isIgnorable(line) else { return }
+    if echoesCommands { write("> \(line.trimmingBlanks())") }
+    let command: Command
+    do {
+      command = try Command(parsing: line)
+    } catch {
+      write(Announcement(kind: .error, text: error.message).description)
+      return
+    }
+
+    switch command {
+    case .quit:
+      exit(0)
+    case .help:
+      for (usage, summary) in Command.reference {
+        write("  " + usage.padding(toLength: 14, withPad: " ", startingAt: 0) + summary)
+      }
+      about.forEach(write)
+      printUpdate(alwaysPrintingState: true)
+    case .wait(let seconds):
+      isWaiting = true
+      DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {
+        MainActor.assumeIsolated { self.finishWaiting() }
+      }
+    default:
+      isRunningCommand = true
+      let said = store.perform(command)
+      isRunningCommand = false
+      unprinted += said
+      printUpdate(alwaysPrintingState: true)
+    }
+  }
+
+  private func finishWaiting() {
+    isWaiting = false
+    // What changed during the wait was printed as it happened; the state line closes the output.
+    printUpdate(alwaysPrintingState: !endsWithStatusLine)
+    scheduleNextLine()
+  }
+
+  private func stateDidChange(_ state: AppState) {
+    unprinted += Announcement.changes(from: lastState, to: state)
+    lastState = state
+    // Read, so dismissed: a line of output is all the alert the user will see.
+    if state.counter.alertNthPrime != nil {
+      store.send(.counterView(.counter(.alertDismissButtonTapped)))
+    }
+    if state.counter.errorMessage != nil {
+      store.send(.counterView(.counter(.errorDismissButtonTapped)))
+    }
+    if state.favorites.errorMessage != nil {
+      store.send(.favoritePrimes(.errorDismissButtonTapped))
+    }
+    guard !isRunningCommand else { return }
+    printUpdate(alwaysPrintingState: false)
+    exitIfDone()
+  }
+
+  /// Prints the pending announcements, then the state line: always after a command, and otherwise
+  /// only when it changed.
+  private func printUpdate(alwaysPrintingState: Bool) {
+    for announcement in unprinted {
+      write(announcement.description)
+    }
+    unprinted = []
+    let line = statusLine(store.value)
+    if alwaysPrintingState || line != lastStatusLine {
+      write(line)
+      lastStatusLine = line
+      endsWithStatusLine = true
+    }
+  }
+
+  /// Writes a line to stdout and flushes it, so that a reader at the other end of a pipe sees it now.
+  private func write(_ line: String) {
+    print(line)
+    fflush(nil)
+    endsWithStatusLine = false
+  }
+
+  /// Exits once the input has ended, every line has run, and no answer is on its way.
+  private func exitIfDone() {
+    guard hasInputEnded, queuedLines.isEmpty, !isWaiting else { return }
+    let state = store.value
+    let isAnswerPending =
+      state.counter.isNthPrimeButtonDisabled || state.counter.isLoading
+      || state.favorites.isSaving || state.favorites.isLoading
+    guard !isAnswerPending else { return }
+    exit(0)
+  }
+}

@@ -1,0 +1,142 @@
+import Counter
+import Effectful
+import FavoritePrimes
+import Foundation
+import PrimeTime
+
+/// The app in a terminal: the counter screen, redrawn after every change, driven by single keys.
+///
+/// ```swift
+/// guard let terminal = RawTerminal.enter() else { … }
+/// ScreenSession(store: store, terminal: terminal, context: context).start()
+/// dispatchMain()
+/// ```
+///
+/// The keys are listed at the bottom of the screen (see ``KeyBindings``); `:` opens a command line
+/// that takes every line-mode command, for the few without a key (`delete 2`). Quitting, by `q`,
+/// Ctrl-C, Ctrl-D or the end of input, restores the terminal.
+@MainActor
+final class ScreenSession {
+  private let store: Store<AppState, AppAction>
+  private let terminal: RawTerminal
+  private var context: ScreenContext
+  private var subscription: StoreSubscription?
+  private var lastState: AppState
+  /// Redraws when the terminal is resized.
+  private var resizeSource: (any DispatchSourceSignal)?
+
+  init(store: Store<AppState, AppAction>, terminal: RawTerminal, context: ScreenContext) {
+    self.store = store
+    self.terminal = terminal
+    self.context = context
+    self.lastState = store.value
+  }
+
+  /// Starts observing the store and reading stdin on a thread of its own.
+  ///
+  /// Keep the session for as long as the process runs (main.swift holds it in a global): its
+  /// subscription to the store ends when it goes away.
+  func start() {
+    subscription = store.subscribe { [unowned self] state in
+      // The alert, the errors and the activity feed are drawn from the state itself.
+      self.context.messages += Announcement.changes(from: self.lastState, to: state).filter {
+        $0.kind == .fact || $0.kind == .info
+      }
+      self.context.messages = Array(self.context.messages.suffix(10))
+      self.lastState = state
+      self.draw()
+    }
+    InputReader.start(mode: .keys) { event in
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { self.receive(event) }
+      }
+    }
+    // SIGWINCH is ignored by default; handled as an event, it redraws at the new width.
+    signal(SIGWINCH, SIG_IGN)
+    let resizeSource = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+    resizeSource.setEventHandler {
+      MainActor.assumeIsolated { self.draw() }
+    }
+    resizeSource.resume()
+    self.resizeSource = resizeSource
+    draw()
+  }
+
+  private func receive(_ event: InputEvent) {
+    switch event {
+    case .keys(let keys): keys.forEach(handle)
+    case .line: break
+    case .end: terminal.exit(0)
+    }
+    draw()
+  }
+
+  private func handle(_ key: Key) {
+    if let commandLine = context.commandLine {
+      edit(commandLine, with: key)
+      return
+    }
+    switch key {
+    case .character("q"), .interrupt, .endOfTransmission:
+      terminal.exit(0)
+    case .enter, .escape:
+      dismissEverything()
+    case .character(":"):
+      context.commandLine = ""
+    case .character("h"), .character("?"):
+      context.isShowingHelp.toggle()
+    default:
+      if let command = KeyBindings.command(for: key) {
+        context.messages += store.perform(command)
+      }
+    }
+  }
+
+  private func edit(_ commandLine: String, with key: Key) {
+    switch key {
+    case .character(let character):
+      context.commandLine = commandLine + String(character)
+    case .backspace:
+      context.commandLine = String(commandLine.dropLast())
+    case .escape:
+      context.commandLine = nil
+    case .interrupt, .endOfTransmission:
+      terminal.exit(0)
+    case .enter:
+      context.commandLine = nil
+      run(commandLine)
+    case .up, .down:
+      break
+    }
+  }
+
+  private func run(_ line: String) {
+    guard !Command.isIgnorable(line) else { return }
+    do {
+      switch try Command(parsing: line) {
+      case .quit: terminal.exit(0)
+      case .help: context.isShowingHelp = true
+      case .wait:
+        context.messages.append(
+          Announcement(kind: .info, text: "`wait` is for scripts: here, time just passes"))
+      case let command: context.messages += store.perform(command)
+      }
+    } catch {
+      context.messages.append(Announcement(kind: .error, text: error.message))
+    }
+  }
+
+  private func dismissEverything() {
+    let state = store.value
+    if state.counter.alertNthPrime != nil { store.send(.counterView(.counter(.alertDismissButtonTapped))) }
+    if state.counter.errorMessage != nil { store.send(.counterView(.counter(.errorDismissButtonTapped))) }
+    if state.favorites.errorMessage != nil { store.send(.favoritePrimes(.errorDismissButtonTapped)) }
+    context.messages = []
+  }
+
+  private func draw() {
+    context.width = terminal.size.columns
+    print(ANSI.clearScreen + renderScreen(store.value, context), terminator: "")
+    fflush(nil)
+  }
+}

@@ -1,0 +1,53 @@
+import Effectful
+import Foundation
+import PrimeTime
+
+// The PrimeTime app: `swift run prime-time [--live] [--log] [--favorites PATH]`.
+// In a terminal it draws the counter screen; with stdin from a pipe or a file it runs one command
+// per line (see LineSession). Either way the main thread only runs the main queue, where the store
+// lives and effects deliver: input is read on a thread of its own.
+
+/// Writes a line to stderr, unbuffered.
+@Sendable func printToStandardError(_ text: String) {
+  FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+let options: LaunchOptions
+do {
+  options = try LaunchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+  printToStandardError("prime-time: \(error.message)")
+  exit(2)
+}
+if options.isHelpRequested {
+  print(LaunchOptions.usage)
+  exit(0)
+}
+
+let launch = Launch(options: options, processEnvironment: ProcessInfo.processInfo.environment)
+launch.warnings.forEach(printToStandardError)
+
+let store = Store(
+  initialValue: AppState(),
+  reducer: appReducer(
+    environment: launch.environment, logging: options.isLogging ? printToStandardError : nil))
+
+// A global, so the session lives until the process exits: its subscription to the store ends with it.
+let session: AnyObject
+if let terminal = RawTerminal.enter() {
+  let context = ScreenContext(
+    environmentName: launch.environmentName, favoritesPath: launch.favoritesFile.path)
+  let screen = ScreenSession(store: store, terminal: terminal, context: context)
+  screen.start()
+  session = screen
+} else {
+  let about = [
+    "environment: \(launch.environmentName)",
+    "favorites file: \(launch.favoritesFile.path)",
+  ]
+  // A terminal echoes what is typed; a pipe does not, so the transcript shows each command itself.
+  let lines = LineSession(store: store, about: about, echoesCommands: isatty(STDIN_FILENO) == 0)
+  lines.start()
+  session = lines
+}
+dispatchMain()

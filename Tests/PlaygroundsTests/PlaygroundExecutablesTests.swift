@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Each playground runs to its end, offline, and says what it did.
+@Suite("Playground executables", .timeLimit(.minutes(1)))
+struct PlaygroundExecutablesTests {
+  @Test("counter walks through counting, the nth prime, a fact and the timer")
+  func counter() async throws {
+    let run = try await ProgramRunner.run("counter", timeout: .seconds(20))
+    #expect(run.status == 0 && !run.timedOut, "\(run)")
+    #expect(run.lines.contains("▸ counter(nthPrimeResponse(n: 2, success(3)))"), "\(run)")
+    #expect(run.lines.contains("▸ counter(timerTick)"), "\(run)")
+    #expect(run.lines.last == "Done: count 2, favorite primes [].", "\(run)")
+  }
+
+  @Test("nth-prime shows the Primes functions, progress, cancellation and failures")
+  func nthPrime() async throws {
+    let run = try await ProgramRunner.run("nth-prime", timeout: .seconds(20))
+    #expect(run.status == 0 && !run.timedOut, "\(run)")
+    #expect(run.lines.contains("nthPrime(1_000)  // 7919"), "\(run)")
+    #expect(run.lines.contains("alert: The 3rd prime is 5"), "\(run)")
+    #expect(run.lines.contains("▸ nthPrimeCancelButtonTapped"), "\(run)")
+    #expect(run.lines.last == "Done.", "\(run)")
+  }
+
+  @Test("favorite-primes saves, loads and meets a corrupt file in a temporary directory")
+  func favoritePrimes() async throws {
+    let run = try await ProgramRunner.run("favorite-primes", timeout: .seconds(20))
+    #expect(run.status == 0 && !run.timedOut, "\(run)")
+    #expect(run.lines.contains(#"  file: "[2, 3, 5, 7, 11]\n""#), "\(run)")
+    #expect(run.lines.contains(#"  file: "[2, 3,""#), "\(run)")
+    #expect(run.lines.last?.hasPrefix("Done; removed ") == true, "\(run)")
+  }
+
+  @Test("favorite-primes keeps its files in a directory it is given")
+  func favoritePrimesInAGivenDirectory() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("favorite-primes-playground-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = try await ProgramRunner.run(
+      "favorite-primes", arguments: [directory.path], timeout: .seconds(20))
+    #expect(run.status == 0 && !run.timedOut, "\(run)")
+    #expect(
+      run.lines.first == "Favorites file: \(directory.appendingPathComponent("favorite-primes.json").path)")
+    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("not-a-directory").path))
+  }
+}

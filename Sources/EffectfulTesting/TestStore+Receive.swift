@@ -142,6 +142,7 @@ extension TestStore {
     file: StaticString,
     line: UInt
   ) {
+    checkOwnership(file: file, line: line)
     guard arrived else {
       let running = runningEffects.map(\.origin.description)
       fail(

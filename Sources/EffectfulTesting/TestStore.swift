@@ -1,5 +1,6 @@
 import Effectful
 import Foundation
+import Testing
 
 /// A store for tests: send actions as a user would, describe exactly how the state changes, and
 /// receive every action the effects send back.
@@ -90,6 +91,8 @@ public final class TestStore<Value: Equatable, Action> {
   var received: [ReceivedAction] = []
   /// Effects started and not yet known to have ended or been skipped, oldest first.
   var startedEffects: [StartedEffect] = []
+  /// The Swift Testing test that made this store, if one did: a store used in another test leaked.
+  var owningTest = Test.current.map { OwningTest(id: "\($0.id)", name: $0.name) }
   /// Outputs that arrived off the main thread: collected on the main actor and reported there.
   let strayDeliveries = LockedValue<[StrayDelivery<Action>]>([])
 
@@ -160,6 +163,7 @@ public final class TestStore<Value: Equatable, Action> {
     file: StaticString = #filePath,
     line: UInt = #line
   ) {
+    checkOwnership(file: file, line: line)
     collectStrayDeliveries()
     let here = EffectOrigin(description: "send(\(describe(action)))", file: file, line: line)
     if !received.isEmpty {
@@ -265,4 +269,21 @@ func describe<Action>(_ action: Action) -> String {
 extension TestStore.ReceivedAction {
   /// `.factResponse("…"), sent by an effect started by send(.factButtonTapped)`.
   var summary: String { "\(describe(action)), sent by an effect started by \(origin.description)" }
+}
+
+/// The test a ``TestStore`` belongs to.
+struct OwningTest: Equatable {
+  var id: String
+  var name: String
+}
+
+extension TestStore {
+  /// Reports, once, a store that outlived the Swift Testing test that made it: kept in a global or a
+  /// static, its effects' actions would land in whichever test uses it next.
+  func checkOwnership(file: StaticString, line: UInt) {
+    guard let owner = owningTest, let current = Test.current else { return }
+    guard "\(current.id)" != owner.id else { return }
+    fail(TestStoreMessage.leakedAcrossTests(createdIn: owner.name, usedIn: current.name), file, line)
+    owningTest = OwningTest(id: "\(current.id)", name: current.name)
+  }
 }

@@ -1,5 +1,13 @@
 /// The failure messages of ``TestStore``: what happened, then what to do about it.
 enum TestStoreMessage {
+  static func leakedAcrossTests(createdIn owner: String, usedIn current: String) -> String {
+    """
+    This TestStore was made in the test "\(owner)" and is now used in "\(current)". A test store \
+    belongs to one test: make a new one in each test (one kept in a global or a static outlives its \
+    test, and its effects' actions land in the next test that uses it).
+    """
+  }
+
   static func stateMismatch(_ step: String, _ difference: String?) -> String {
     "The state after \(step) is not the one the test described.\n\n" + explain(difference)
   }

@@ -42,15 +42,20 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     lock.withLock { items.count }
   }
 
+  /// Runs `action` as soon as the scheduler can: `scheduler.schedule { print("soon") }`.
+  /// On a `TestScheduler` that means at the current virtual time, on the next `advance()`.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
     _ = enqueue(after: .zero, interval: nil, action)
   }
 
+  /// Runs `action` once, `delay` from now: `scheduler.schedule(after: .seconds(1)) { print("later") }`.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
     enqueue(after: delay, interval: nil, action)
   }
 
+  /// Runs `action` `delay` from now, then every `interval` until cancelled:
+  /// `scheduler.schedule(after: .seconds(1), every: .seconds(1)) { print("tick") }`.
   @discardableResult
   public func schedule(
     after delay: Duration, every interval: Duration, _ action: @escaping @Sendable () -> Void

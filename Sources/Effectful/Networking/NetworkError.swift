@@ -38,6 +38,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The same as ``message``, so `"\(error)"` reads well: `print(error)`.
   public var description: String { message }
 
   /// Plain words for the failures people meet; Linux's URLSession reports them as bare error numbers.

@@ -9,14 +9,18 @@ import Dispatch
 /// Its ``Scheduler/now`` counts from boot (`DispatchTime.now()`), so it is only meaningful relative to
 /// another instant of the same queue.
 extension DispatchQueue: Scheduler {
+  /// The time since boot, from `DispatchTime.now()`: `let start = DispatchQueue.main.now`.
   public var now: SchedulerInstant {
     SchedulerInstant(sinceOrigin: .nanoseconds(DispatchTime.now().uptimeNanoseconds))
   }
 
+  /// Runs `action` as soon as the scheduler can: `DispatchQueue.main.schedule { print("soon") }`.
+  /// On a queue that is `async`.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
     async(execute: action)
   }
 
+  /// Runs `action` once, `delay` from now: `DispatchQueue.main.schedule(after: .seconds(1)) { print("later") }`.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
     let item = DispatchWorkItem(block: action)
@@ -25,6 +29,8 @@ extension DispatchQueue: Scheduler {
     return ScheduledWork { handle.value.cancel() }
   }
 
+  /// Runs `action` `delay` from now, then every `interval` until cancelled:
+  /// `DispatchQueue.main.schedule(after: .seconds(1), every: .seconds(1)) { print("tick") }`.
   @discardableResult
   public func schedule(
     after delay: Duration, every interval: Duration, _ action: @escaping @Sendable () -> Void

@@ -51,18 +51,22 @@ public struct SchedulerInstant: Hashable, Comparable, Sendable, CustomStringConv
     SchedulerInstant(sinceOrigin: sinceOrigin + duration)
   }
 
+  /// Whether `lhs` comes before `rhs`: `scheduler.now < deadline`.
   public static func < (lhs: SchedulerInstant, rhs: SchedulerInstant) -> Bool {
     lhs.sinceOrigin < rhs.sinceOrigin
   }
 
+  /// The instant `rhs` after `lhs`: `scheduler.now + .seconds(1)`.
   public static func + (lhs: SchedulerInstant, rhs: Duration) -> SchedulerInstant {
     lhs.advanced(by: rhs)
   }
 
+  /// How long from `rhs` to `lhs`: `let elapsed = scheduler.now - start`.
   public static func - (lhs: SchedulerInstant, rhs: SchedulerInstant) -> Duration {
     lhs.sinceOrigin - rhs.sinceOrigin
   }
 
+  /// The time since the origin, as a `Duration` prints it: "1.5 seconds".
   public var description: String { "\(sinceOrigin)" }
 }
 

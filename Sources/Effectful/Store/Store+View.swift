@@ -31,6 +31,10 @@ extension Store {
     return Store<LocalValue, LocalAction>(parent: link, initialValue: toLocalValue(value), registry: registry)
   }
 
+  // The two overloads differ only in the comparison inside the closure each view installs in its
+  // parent. Sharing the rest through a closure parameter would put one more indirect call on the path
+  // a parent takes for every observed view on every change, which is what fanout.views1000 measures.
+
   /// A store for a part of this one whose observers hear only real changes of that part.
   ///
   /// ```swift

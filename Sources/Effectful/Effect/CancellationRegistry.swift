@@ -15,56 +15,108 @@ package final class CancellationRegistry: @unchecked Sendable {
     package let origin: String
   }
 
-  // Guarded by `lock`.
-  private var inFlight: [ObjectIdentifier: InFlight] = [:]
-  private var cancellables: [EffectID: Running] = [:]
+  // Guarded by `lock`, which is what makes the unchecked exclusivity safe: no two threads touch these
+  // at once, and no access to one of them is held across a call that could reach it again.
+  /// The top-level runs, in no particular order; each knows its index, so that it leaves in O(1)
+  /// without hashing.
+  @exclusivity(unchecked) private var inFlight: [EffectLifetime] = []
+  @exclusivity(unchecked) private var cancellables: [EffectID: Running] = [:]
   /// Lifetimes that finished but may still have outputs on their way (each output holds its
   /// lifetime strongly until delivered): a later `cancel(id:)` must stop those too. Weak, so an
   /// entry empties itself once its outputs have landed.
-  private var finishedRecently: [EffectID: [WeakLifetime]] = [:]
-  private var pruneThreshold = 64
-  private var sharedState: [EffectID: AnyObject] = [:]
+  @exclusivity(unchecked) private var finishedRecently: [EffectID: [WeakLifetime]] = [:]
+  @exclusivity(unchecked) private var pruneThreshold = 64
+  @exclusivity(unchecked) private var sharedState: [EffectID: AnyObject] = [:]
 
   package init() {}
 
-  /// Records a top-level run until it ends.
+  /// Records a top-level run until it ends; a run that has already ended is not recorded.
+  @usableFromInline
   package func track(_ lifetime: EffectLifetime, origin: @autoclosure () -> String = "") {
-    let key = ObjectIdentifier(lifetime)
-    let entry = InFlight(lifetime: lifetime, origin: origin())
-    lock.withLock { inFlight[key] = entry }
-    lifetime.onEnd { [self] _ in
-      lock.withLock { _ = inFlight.removeValue(forKey: key) }
+    let origin = origin()
+    lock.withLock {
+      guard lifetime.state == .running, lifetime.trackedIndex == nil else { return }
+      // Removed by `lifetimeEnded`, in the critical section that ends the lifetime: no end handler.
+      lifetime.trackedIndex = inFlight.count
+      lifetime.trackedOrigin = origin
+      inFlight.append(lifetime)
     }
   }
 
-  /// Records `lifetime` under `id` until it ends, so that ``cancel(id:)`` can reach it.
+  /// Records `lifetime` under `id` until it ends, so that ``cancel(id:)`` can reach it. A lifetime is
+  /// registered under one id at most.
+  @usableFromInline
   package func register(_ lifetime: EffectLifetime, id: EffectID) {
     lock.withLock {
-      switch cancellables[id] {
-      case nil: cancellables[id] = .one(lifetime)
-      case .one(let other): cancellables[id] = .many([other, lifetime])
-      case .many(var all):
-        cancellables[id] = nil  // keep `all` uniquely referenced while it grows
-        all.append(lifetime)
-        cancellables[id] = .many(all)
+      switch lifetime.state {
+      case .running:
+        break
+      case .finished:
+        // Its outputs may still be on their way: as if it had ended after registering.
+        rememberFinished(lifetime, id: id)
+        return
+      case .cancelled:
+        return
+      }
+      precondition(lifetime.registeredID == nil, "a lifetime is registered under one id at most")
+      insert(lifetime, id: id)
+    }
+  }
+
+  /// Registers a store's own run under `id` itself, if it can stand for the cancellable part of its
+  /// effect (see ``EffectLifetime/isStoreRun``): it is running and not registered under an id yet.
+  /// Returns `false`, registering nothing, otherwise.
+  @usableFromInline
+  package func registerStoreRun(_ lifetime: EffectLifetime, id: EffectID) -> Bool {
+    lock.withLock {
+      guard lifetime.isStoreRun, lifetime.state == .running, lifetime.registeredID == nil else {
+        return false
+      }
+      insert(lifetime, id: id)
+      return true
+    }
+  }
+
+  /// Must be called with `lock` held, for a running lifetime with no id yet.
+  private func insert(_ lifetime: EffectLifetime, id: EffectID) {
+    // Holding the lifetime here is no leak: `lifetimeEnded` removes it as the lifetime ends.
+    lifetime.registeredID = id
+    switch cancellables[id] {
+    case nil: cancellables[id] = .one(lifetime)
+    case .one(let other): cancellables[id] = .many([other, lifetime])
+    case .many(var all):
+      cancellables[id] = nil  // keep `all` uniquely referenced while it grows
+      all.append(lifetime)
+      cancellables[id] = .many(all)
+    }
+  }
+
+  /// Drops a lifetime that just ended from the runs and ids it is recorded under. Called by the
+  /// lifetime with `lock` held, in the same critical section that ends it, so that no `cancel(id:)`
+  /// can find it in between.
+  func lifetimeEnded(_ lifetime: EffectLifetime, wasCancelled: Bool) {
+    if let index = lifetime.trackedIndex {
+      lifetime.trackedIndex = nil
+      // Swap-remove: the last run takes the ended one's place.
+      let last = inFlight.removeLast()
+      if last !== lifetime {
+        inFlight[index] = last
+        last.trackedIndex = index
       }
     }
-    // Holding the lifetime here is no leak: end handlers are dropped as the lifetime ends.
-    lifetime.onEnd { [self] wasCancelled in
-      lock.withLock {
-        switch cancellables[id] {
-        case .one(let only) where only === lifetime:
-          cancellables[id] = nil
-        case .many(var all):
-          cancellables[id] = nil
-          all.removeAll { $0 === lifetime }
-          if !all.isEmpty { cancellables[id] = all.count == 1 ? .one(all[0]) : .many(all) }
-        default:
-          break
-        }
-        if !wasCancelled { rememberFinished(lifetime, id: id) }
-      }
+    guard let id = lifetime.registeredID else { return }
+    lifetime.registeredID = nil
+    switch cancellables[id] {
+    case .one(let only) where only === lifetime:
+      cancellables[id] = nil
+    case .many(var all):
+      cancellables[id] = nil
+      all.removeAll { $0 === lifetime }
+      if !all.isEmpty { cancellables[id] = all.count == 1 ? .one(all[0]) : .many(all) }
+    default:
+      break
     }
+    if !wasCancelled { rememberFinished(lifetime, id: id) }
   }
 
   /// The effects running under one id: almost always one, so that case needs no collection.
@@ -76,6 +128,14 @@ package final class CancellationRegistry: @unchecked Sendable {
       switch self {
       case .one(let lifetime): [lifetime]
       case .many(let all): all
+      }
+    }
+
+    /// Calls `body` on each lifetime, without making an array for the single one.
+    func forEach(_ body: (EffectLifetime) -> Void) {
+      switch self {
+      case .one(let lifetime): body(lifetime)
+      case .many(let all): for lifetime in all { body(lifetime) }
       }
     }
   }
@@ -99,9 +159,13 @@ package final class CancellationRegistry: @unchecked Sendable {
   @usableFromInline
   package func cancel(id: EffectID) {
     let (running, finished) = lock.withLock {
-      (cancellables.removeValue(forKey: id), finishedRecently.removeValue(forKey: id))
+      let running = cancellables.removeValue(forKey: id)
+      // Out of `cancellables` already: nothing for `lifetimeEnded` to look up when they end.
+      running?.forEach { $0.registeredID = nil }
+      // Most ids have nothing that finished recently: skip that lookup's hashing when none has.
+      return (running, finishedRecently.isEmpty ? nil : finishedRecently.removeValue(forKey: id))
     }
-    running?.lifetimes.forEach { $0.revoke() }
+    running?.forEach { $0.revoke() }
     finished?.forEach { $0.lifetime?.revoke() }
   }
 
@@ -109,20 +173,24 @@ package final class CancellationRegistry: @unchecked Sendable {
   package func cancelAll() {
     let (runs, identified) = lock.withLock {
       defer {
-        inFlight = [:]
+        inFlight = []
         cancellables = [:]
         finishedRecently = [:]
         sharedState = [:]
       }
-      return (Array(inFlight.values), cancellables.values.flatMap(\.lifetimes))
+      // Out of the registry from here on: nothing for `lifetimeEnded` to remove when they end.
+      for run in inFlight { run.trackedIndex = nil }
+      let identified = cancellables.values.flatMap(\.lifetimes)
+      for lifetime in identified { lifetime.registeredID = nil }
+      return (inFlight, identified)
     }
     for lifetime in identified { lifetime.cancel() }
-    for run in runs { run.lifetime.cancel() }
+    for run in runs { run.cancel() }
   }
 
   /// The runs that have not ended yet, with what started them.
   package var runningEffects: [InFlight] {
-    lock.withLock { Array(inFlight.values) }
+    lock.withLock { inFlight.map { InFlight(lifetime: $0, origin: $0.trackedOrigin) } }
   }
 
   /// How many entries the registry holds in all: zero once every effect has ended.

@@ -10,22 +10,31 @@ extension Effect {
   /// ```
   ///
   /// - Parameters:
-  ///   - id: Any hashable value; effects share an id to be cancelled together.
+  ///   - id: Any hashable value; effects share an id to be cancelled together. Two ids are the same
+  ///     when they have the same type and are equal (`1` and `UInt8(1)` are not).
   ///   - cancelInFlight: Cancel effects already running with this id before starting this one.
   ///
   /// Once the store has processed a cancellation, no output of a cancelled effect reaches it, even one
   /// that was already on its way from another thread.
-  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
+  @inlinable
+  public consuming func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
     if case .none = operation, !cancelInFlight { return self }
     let id = EffectID(id)
+    // Moved into the run, not copied: `consuming` spares a retain and a release of the wrapped effect.
+    let upstream = self
     return Effect(operation: .run { downstream in
       let registry = downstream.lifetime.registry
       if cancelInFlight { registry.cancel(id: id) }
-      let inner = downstream.lifetime.makeChild()
-      registry.register(inner, id: id)
+      if registry.registerStoreRun(downstream.lifetime, id: id) {
+        // The store's own run is the cancellable part: no inner lifetime, and no provenance to add,
+        // since nothing between here and the store can hold an output back (see `isStoreRun`).
+        upstream.start(in: downstream.lifetime, receive: downstream.receive)
+        return
+      }
       // Cancelled or not, this effect is over when its inner part is.
-      inner.onEnd { _ in downstream.finish() }
-      self.start(in: inner) { output, provenance in
+      let inner = downstream.lifetime.makeChildFinishingParent()
+      registry.register(inner, id: id)
+      upstream.start(in: inner) { output, provenance in
         guard inner.isRunning else { return }
         downstream.receive(output, Provenance(inner, next: provenance))
       }
@@ -41,6 +50,7 @@ extension Effect {
   /// ```
   ///
   /// Cancelling an id with nothing running is not an error: the effect may have finished already.
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Effect {
     Effect(operation: .cancel(EffectID(id)))
   }

@@ -66,6 +66,7 @@ extension Effect {
   ///
   /// The effect runs until `finish()` is called or it is cancelled: an effect that never finishes
   /// is reported by `TestStore` as still running when the test ends.
+  @inlinable
   public static func create(_ body: @escaping @Sendable (EffectSubscriber<Output>) -> Void) -> Effect {
     Effect(operation: .run(body))
   }

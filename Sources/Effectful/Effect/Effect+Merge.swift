@@ -59,6 +59,7 @@ extension Effect {
   }
 
   /// Runs this effect under `lifetime`, sending outputs to `receive`; ends `lifetime` when it is done.
+  @inlinable
   package func start(
     in lifetime: EffectLifetime, receive: @escaping @Sendable (Output, Provenance?) -> Void
   ) {

@@ -6,26 +6,61 @@
 /// once, and one lock per store saves an allocation per run.
 @usableFromInline
 package final class EffectLifetime: @unchecked Sendable {
-  package let registry: CancellationRegistry
+  @usableFromInline package let registry: CancellationRegistry
 
-  private enum State { case running, finished, cancelled }
+  /// Whether this is a run that a ``Store`` started for an effect its reducer returned. Its outputs
+  /// reach the store synchronously, on the thread that sends them, which must be the main thread
+  /// (every operator that moves outputs elsewhere runs its upstream under a child lifetime), and
+  /// nothing that waits on it tells cancelling from finishing. So a `cancellable(id:)` run directly
+  /// under it registers this lifetime itself instead of a child: `send` already checks it on the
+  /// store's thread, where cancellations happen, so no output of a cancelled run can slip through.
+  let isStoreRun: Bool
 
-  // Guarded by `registry.lock`.
-  private var state = State.running
-  /// Set when `cancel(id:)` reaches this lifetime after it finished: outputs it let through earlier
-  /// that are still on their way to the store must not arrive.
-  private var revokedAfterFinishing = false
-  // Almost every lifetime has one handler of each kind: the first lives in a field, so that only a
-  // second one allocates an array.
-  private var cancelHandler: (@Sendable () -> Void)?
-  private var moreCancelHandlers: [@Sendable () -> Void] = []
-  private var endHandler: (@Sendable (_ wasCancelled: Bool) -> Void)?
-  private var moreEndHandlers: [@Sendable (_ wasCancelled: Bool) -> Void] = []
+  enum State { case running, finished, cancelled }
 
-  package init(registry: CancellationRegistry) {
-    self.registry = registry
+  /// What to do on cancellation: run a closure, or cancel a child (no closure to allocate).
+  private enum CancelHandler {
+    case run(@Sendable () -> Void)
+    case cancel(EffectLifetime)
   }
 
+  /// What to do on ending: run a closure, or finish the lifetime this one is the body of.
+  private enum EndHandler {
+    case run(@Sendable (_ wasCancelled: Bool) -> Void)
+    case finish(EffectLifetime)
+  }
+
+  // Guarded by `registry.lock`, which is what makes the unchecked exclusivity safe: no two threads
+  // touch these at once, and no access to one of them is held across a call that could reach it again.
+  @exclusivity(unchecked) var state = State.running
+  /// Set when `cancel(id:)` reaches this lifetime after it finished: outputs it let through earlier
+  /// that are still on their way to the store must not arrive.
+  @exclusivity(unchecked) private var revokedAfterFinishing = false
+  // Almost every lifetime has one handler of each kind: the first lives in a field, so that only a
+  // second one allocates an array.
+  @exclusivity(unchecked) private var cancelHandler: CancelHandler?
+  @exclusivity(unchecked) private var moreCancelHandlers: [CancelHandler] = []
+  @exclusivity(unchecked) private var endHandler: EndHandler?
+  @exclusivity(unchecked) private var moreEndHandlers: [EndHandler] = []
+  /// The registry's bookkeeping, which it updates in the same critical section that ends the
+  /// lifetime: where it is in the registry's top-level runs, and the id it is registered under.
+  @exclusivity(unchecked) var trackedIndex: Int?
+  @exclusivity(unchecked) var trackedOrigin = ""
+  @exclusivity(unchecked) var registeredID: EffectID?
+
+  @usableFromInline
+  package init(registry: CancellationRegistry) {
+    self.registry = registry
+    self.isStoreRun = false
+  }
+
+  /// A run that a store starts: see ``isStoreRun``.
+  init(storeRunIn registry: CancellationRegistry) {
+    self.registry = registry
+    self.isStoreRun = true
+  }
+
+  @usableFromInline
   package var isRunning: Bool {
     registry.lock.withLock { state == .running }
   }
@@ -40,6 +75,7 @@ package final class EffectLifetime: @unchecked Sendable {
     registry.lock.withLock { state == .cancelled || revokedAfterFinishing }
   }
 
+  @usableFromInline
   package func finish() { end(cancelled: false) }
 
   package func cancel() { end(cancelled: true) }
@@ -56,24 +92,49 @@ package final class EffectLifetime: @unchecked Sendable {
       return
     }
     state = cancelled ? .cancelled : .finished
-    let cancel = cancelled ? cancelHandler : nil
-    let moreCancels = cancelled ? moreCancelHandlers : []
-    let end = endHandler
-    let moreEnds = moreEndHandlers
-    cancelHandler = nil
-    moreCancelHandlers = []
-    endHandler = nil
-    moreEndHandlers = []
+    registry.lifetimeEnded(self, wasCancelled: cancelled)
+    // Moved out, not copied: each copy of a handler is a retain and a release.
+    let cancel = cancelHandler.take()
+    let end = endHandler.take()
+    let moreCancels = moreCancelHandlers.isEmpty ? [] : Self.take(&moreCancelHandlers)
+    let moreEnds = moreEndHandlers.isEmpty ? [] : Self.take(&moreEndHandlers)
     registry.lock.unlock()
     // Handlers run outside the lock: they cancel children and tell parents, which take it again.
-    cancel?()
-    for handler in moreCancels { handler() }
-    end?(cancelled)
-    for handler in moreEnds { handler(cancelled) }
+    // Finishing drops the cancel handlers unrun.
+    if cancelled {
+      if let cancel { Self.run(cancel) }
+      for handler in moreCancels { Self.run(handler) }
+    }
+    if let end { Self.run(end, wasCancelled: cancelled) }
+    for handler in moreEnds { Self.run(handler, wasCancelled: cancelled) }
+  }
+
+  private static func take<Element>(_ array: inout [Element]) -> [Element] {
+    var taken: [Element] = []
+    swap(&taken, &array)
+    return taken
+  }
+
+  private static func run(_ handler: CancelHandler) {
+    switch handler {
+    case .run(let body): body()
+    case .cancel(let child): child.cancel()
+    }
+  }
+
+  private static func run(_ handler: EndHandler, wasCancelled: Bool) {
+    switch handler {
+    case .run(let body): body(wasCancelled)
+    case .finish(let parent): parent.finish()
+    }
   }
 
   /// Runs `handler` on cancellation; at once if already cancelled, never if already finished.
   package func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    onCancel(.run(handler))
+  }
+
+  private func onCancel(_ handler: CancelHandler) {
     registry.lock.lock()
     switch state {
     case .running:
@@ -81,7 +142,7 @@ package final class EffectLifetime: @unchecked Sendable {
       registry.lock.unlock()
     case .cancelled:
       registry.lock.unlock()
-      handler()
+      Self.run(handler)
     case .finished:
       registry.lock.unlock()
     }
@@ -89,6 +150,10 @@ package final class EffectLifetime: @unchecked Sendable {
 
   /// Runs `handler` when this lifetime ends, however it ends; at once if it already has.
   package func onEnd(_ handler: @escaping @Sendable (_ wasCancelled: Bool) -> Void) {
+    onEnd(.run(handler))
+  }
+
+  private func onEnd(_ handler: EndHandler) {
     registry.lock.lock()
     switch state {
     case .running:
@@ -96,17 +161,29 @@ package final class EffectLifetime: @unchecked Sendable {
       registry.lock.unlock()
     case .finished:
       registry.lock.unlock()
-      handler(false)
+      Self.run(handler, wasCancelled: false)
     case .cancelled:
       registry.lock.unlock()
-      handler(true)
+      Self.run(handler, wasCancelled: true)
     }
   }
 
   /// A lifetime that is cancelled with this one but can end on its own.
+  @usableFromInline
   package func makeChild() -> EffectLifetime {
     let child = EffectLifetime(registry: registry)
-    onCancel { child.cancel() }
+    onCancel(.cancel(child))
+    return child
+  }
+
+  /// A child (see ``makeChild()``) whose ending, however it ends, finishes this lifetime: the body of
+  /// an operator that is over when its body is.
+  @usableFromInline
+  package func makeChildFinishingParent() -> EffectLifetime {
+    let child = EffectLifetime(registry: registry)
+    // Nobody else can see the child yet: no lock needed to set its handler.
+    child.endHandler = .finish(self)
+    onCancel(.cancel(child))
     return child
   }
 }
@@ -122,6 +199,7 @@ package final class Provenance: Sendable {
   let lifetime: EffectLifetime
   let next: Provenance?
 
+  @usableFromInline
   package init(_ lifetime: EffectLifetime, next: Provenance?) {
     self.lifetime = lifetime
     self.next = next

@@ -110,7 +110,9 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     let id = lock.withLock { () -> UInt64 in
       nextID += 1
       items.append(
-        Item(id: nextID, deadline: currentTime.advanced(by: max(.zero, delay)), interval: interval, action: action))
+        Item(
+          id: nextID, deadline: currentTime.advanced(by: max(.zero, delay)), interval: interval,
+          action: action))
       return nextID
     }
     return ScheduledWork { [weak self] in

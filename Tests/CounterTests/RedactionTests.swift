@@ -9,10 +9,13 @@ struct RedactionTests {
     let secret = "K3Y &=+ x"
     let encoded = "K3Y%20%26%3D%2B%20x"
     let error = CounterError.network(
-      .undecodable(type: "Answer", reason: "bad \(secret)", body: "appid=\(encoded) or appid=K3Y+%26%3D%2B+x"))
+      .undecodable(type: "Answer", reason: "bad \(secret)", body: "appid=\(encoded) or appid=K3Y+%26%3D%2B+x")
+    )
     #expect(
       error.redacting(secret)
-        == .network(.undecodable(type: "Answer", reason: "bad <redacted>", body: "appid=<redacted> or appid=<redacted>")))
+        == .network(
+          .undecodable(type: "Answer", reason: "bad <redacted>", body: "appid=<redacted> or appid=<redacted>")
+        ))
   }
 
   @Test func lowercaseEscapesAreCaughtAndEmptySecretsChangeNothing() {

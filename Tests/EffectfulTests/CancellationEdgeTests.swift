@@ -24,20 +24,28 @@ struct CancellationEdgeTests {
     Store(initialValue: [Int]()) { (log: inout [Int], action: A) in
       switch action {
       case .start(let n):
-        return [Effect<A>.create { s in s.onCancel { counter.cancels += 1 } }
-          .merge(with: .send(.output(n)))
-          .cancellable(id: n)]
+        return [
+          Effect<A>.create { s in s.onCancel { counter.cancels += 1 } }
+            .merge(with: .send(.output(n)))
+            .cancellable(id: n)
+        ]
       case .startNested:
-        return [Effect<A>.create { s in s.onCancel { counter.cancels += 1 } }
-          .cancellable(id: 1).cancellable(id: 2)]
+        return [
+          Effect<A>.create { s in s.onCancel { counter.cancels += 1 } }
+            .cancellable(id: 1).cancellable(id: 2)
+        ]
       case .startMerged:
-        return [.merge(
-          Effect<A>.create { s in s.onCancel { counter.cancels += 1 } }.cancellable(id: 1),
-          Effect.send(.output(99)).delay(for: .seconds(1), scheduler: scheduler))]
+        return [
+          .merge(
+            Effect<A>.create { s in s.onCancel { counter.cancels += 1 } }.cancellable(id: 1),
+            Effect.send(.output(99)).delay(for: .seconds(1), scheduler: scheduler))
+        ]
       case .startConcat:
-        return [.concatenate(
-          Effect<A>.create { s in s.onCancel { counter.cancels += 1 } }.cancellable(id: 1),
-          .send(.output(7)))]
+        return [
+          .concatenate(
+            Effect<A>.create { s in s.onCancel { counter.cancels += 1 } }.cancellable(id: 1),
+            .send(.output(7)))
+        ]
       case .debounce(let n):
         return [Effect.send(.output(n)).debounce(id: "d", for: .seconds(1), scheduler: scheduler)]
       case .stop(let box):
@@ -133,7 +141,9 @@ struct CancellationEdgeTests {
   }
 
   @Test func observersMayUnsubscribeThemselvesAndOthersAndSubscribeWhileNotified() {
-    let store = Store(initialValue: 0) { (n: inout Int, _: Int) in n += 1; return [] }
+    let store = Store(initialValue: 0) { (n: inout Int, _: Int) in
+      n += 1; return []
+    }
     var heard: [String] = []
     var subscriptions: [String: StoreSubscription] = [:]
     subscriptions["a"] = store.subscribe { v in
@@ -152,7 +162,9 @@ struct CancellationEdgeTests {
 
   @Test func manyViewsOneChanges() {
     struct S: Equatable { var children = Array(repeating: 0, count: 50) }
-    let store = Store(initialValue: S()) { (s: inout S, i: Int) in s.children[i] += 1; return [] }
+    let store = Store(initialValue: S()) { (s: inout S, i: Int) in
+      s.children[i] += 1; return []
+    }
     var heard: [Int] = []
     var subscriptions: [StoreSubscription] = []
     for i in 0..<50 {
@@ -172,11 +184,17 @@ struct CancellationEdgeTests {
     let store = Store(initialValue: 0) { (n: inout Int, a: Int) in
       switch a {
       case 0:
-        return [Effect<Int>.create { s in registryBox.withValue { $0 = s.lifetime.registry } }.cancellable(id: "x")]
+        return [
+          Effect<Int>.create { s in registryBox.withValue { $0 = s.lifetime.registry } }.cancellable(id: "x")
+        ]
       case 1:
         return [.cancel(id: "x")]
       case 2:
-        return [Effect<Int>.create { s in s.send(5); s.finish() }.cancellable(id: "y")]
+        return [
+          Effect<Int>.create { s in
+            s.send(5); s.finish()
+          }.cancellable(id: "y")
+        ]
       default:
         n += a
         return []

@@ -46,8 +46,10 @@ struct CancellationTests {
     let store = Store(initialValue: [Int]()) { (log: inout [Int], action: Action) in
       switch action {
       case .start(let n):
-        return [Effect.send(.output(n)).delay(for: .seconds(1), scheduler: scheduler)
-          .cancellable(id: "load", cancelInFlight: true)]
+        return [
+          Effect.send(.output(n)).delay(for: .seconds(1), scheduler: scheduler)
+            .cancellable(id: "load", cancelInFlight: true)
+        ]
       case .output(let n):
         log.append(n)
         return []
@@ -75,8 +77,10 @@ struct CancellationTests {
     let store = Store(initialValue: [Int]()) { (log: inout [Int], action: Action) in
       switch action {
       case .start(let n):
-        return [Effect.send(.output(n)).delay(for: .seconds(1), scheduler: scheduler)
-          .cancellable(id: n % 2)]
+        return [
+          Effect.send(.output(n)).delay(for: .seconds(1), scheduler: scheduler)
+            .cancellable(id: n % 2)
+        ]
       case .cancel(let id):
         return [.cancel(id: id)]
       case .output(let n):
@@ -95,8 +99,10 @@ struct CancellationTests {
     let store = Store(initialValue: [Int]()) { (log: inout [Int], action: Action) in
       switch action {
       case .start(let n):
-        return [Effect { callback in DispatchQueue.global().async { callback(.output(n)) } }
-          .cancellable(id: "once").receive(on: DispatchQueue.main)]
+        return [
+          Effect { callback in DispatchQueue.global().async { callback(.output(n)) } }
+            .cancellable(id: "once").receive(on: DispatchQueue.main)
+        ]
       case .output(let n):
         log.append(n)
         return []
@@ -177,6 +183,8 @@ struct CancellationTests {
     #expect(settled)
     try? await Task.sleep(for: .milliseconds(50))
     #expect(store.value.late == 0)
-    print("cancellation race (hop inside boundary: \(hopInsideBoundary)): \(rounds) rounds, \(store.value.delivered) delivered before cancel, \(rounds - store.value.delivered) dropped, \(store.value.late) late")
+    print(
+      "cancellation race (hop inside boundary: \(hopInsideBoundary)): \(rounds) rounds, \(store.value.delivered) delivered before cancel, \(rounds - store.value.delivered) dropped, \(store.value.late) late"
+    )
   }
 }

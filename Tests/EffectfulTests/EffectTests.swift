@@ -18,9 +18,11 @@ struct EffectTests {
 
   @Test func mapTransformsEveryOutput() {
     let outputs = Collected<String>()
-    Effect<Int> { callback in callback(20); callback(22) }
-      .map { "\($0 + 1)" }
-      .run { outputs.append($0) }
+    Effect<Int> { callback in
+      callback(20); callback(22)
+    }
+    .map { "\($0 + 1)" }
+    .run { outputs.append($0) }
     #expect(outputs.values == ["21", "23"])
   }
 
@@ -121,8 +123,12 @@ struct EffectTests {
   @Test func throwingTaskTurnsErrorsIntoOutputs() async {
     struct Boom: Error {}
     let outputs = Collected<String>()
-    Effect<String>.task { () async throws -> String in throw Boom() } catch: { _ in "caught" }
-      .run { outputs.append($0) }
+    Effect<String>.task { () async throws -> String in
+      throw Boom()
+    } catch: { _ in
+      "caught"
+    }
+    .run { outputs.append($0) }
     #expect(await waitUntil { !outputs.values.isEmpty })
     #expect(outputs.values == ["caught"])
   }

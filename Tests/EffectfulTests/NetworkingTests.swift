@@ -113,8 +113,10 @@ struct NetworkingTests {
       log.append(action)
       switch action {
       case .load:
-        return [dataTask(with: url, session: session).decodeResult(as: Fact.self)
-          .receive(on: DispatchQueue.main).map(Action.loaded).cancellable(id: "load")]
+        return [
+          dataTask(with: url, session: session).decodeResult(as: Fact.self)
+            .receive(on: DispatchQueue.main).map(Action.loaded).cancellable(id: "load")
+        ]
       case .cancel:
         return [.cancel(id: "load")]
       case .loaded:

@@ -24,10 +24,12 @@ private func counterReducer(environment: CounterEnvironment) -> Reducer<CounterS
       state.count += 1
       return []  // no effect
     case .factButtonTapped:
-      return [environment.fact(state.count)
-        .receive(on: DispatchQueue.main)  // the store lives on the main actor
-        .map(CounterAction.factResponse)
-        .cancellable(id: "fact", cancelInFlight: true)]
+      return [
+        environment.fact(state.count)
+          .receive(on: DispatchQueue.main)  // the store lives on the main actor
+          .map(CounterAction.factResponse)
+          .cancellable(id: "fact", cancelInFlight: true)
+      ]
     case .factResponse(let fact):
       state.fact = fact
       return []

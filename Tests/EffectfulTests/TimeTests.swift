@@ -21,11 +21,15 @@ struct TimeTests {
     Store(initialValue: []) { (log: inout [Action], action: Action) in
       switch action {
       case .typed(let text):
-        return [Effect.send(.search(text))
-          .debounce(id: "search", for: .milliseconds(300), scheduler: scheduler)]
+        return [
+          Effect.send(.search(text))
+            .debounce(id: "search", for: .milliseconds(300), scheduler: scheduler)
+        ]
       case .scrolled(let offset):
-        return [Effect.send(.load(offset))
-          .throttle(id: "scroll", for: .seconds(1), scheduler: scheduler, latest: latest)]
+        return [
+          Effect.send(.load(offset))
+            .throttle(id: "scroll", for: .seconds(1), scheduler: scheduler, latest: latest)
+        ]
       case .ping:
         return [Effect.send(.pong).delay(for: .seconds(2), scheduler: scheduler)]
       case .search, .load, .pong:

@@ -39,8 +39,7 @@ public struct TestHTTPRequest: Sendable, Equatable {
   /// ```
   ///
   /// `path`, `query` and `queryItems` are derived from `target`; header names are lowercased.
-  public init(method: String, target: String, headers: [String: String] = [:], body: Data = Data())
-  {
+  public init(method: String, target: String, headers: [String: String] = [:], body: Data = Data()) {
     self.method = method
     self.target = target
     if let questionMark = target.firstIndex(of: "?") {

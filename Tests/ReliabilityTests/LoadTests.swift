@@ -1,8 +1,9 @@
 import Dispatch
-@testable import Effectful
 import EffectfulTesting
 import Foundation
 import Testing
+
+@testable import Effectful
 
 private enum LoadAction: Sendable {
   case start
@@ -53,7 +54,9 @@ struct LoadTests {
     #expect(store.value.counts == [Int](repeating: perProducer, count: producers))
     #expect(store.value.total == producers * perProducer)
     #expect(store.value.outOfOrder == 0)
-    print("load: \(producers) producers × \(perProducer) outputs: \(store.value.total) reduced, \(store.value.outOfOrder) out of order")
+    print(
+      "load: \(producers) producers × \(perProducer) outputs: \(store.value.total) reduced, \(store.value.outOfOrder) out of order"
+    )
   }
 
   @Test("100,000 stores with a running timer, released: each freed, no scheduled work, empty registry")
@@ -83,6 +86,8 @@ struct LoadTests {
     #expect(freed == count)
     #expect(scheduler.scheduledCount == 0)
     #expect(registriesLeftNonEmpty == 0)
-    print("release: \(count) stores with timers released, \(freed) freed, \(scheduler.scheduledCount) scheduled items left, \(registriesLeftNonEmpty) non-empty registries")
+    print(
+      "release: \(count) stores with timers released, \(freed) freed, \(scheduler.scheduledCount) scheduled items left, \(registriesLeftNonEmpty) non-empty registries"
+    )
   }
 }

@@ -84,7 +84,9 @@ struct ModelTests {
       if store.value != expected.state || order.withValue({ $0 }) != expected.order {
         mismatches += 1
         if mismatches == 1 {
-          Issue.record("sequence \(sequenceIndex) (seed \(seed)): \(actions) → store \(store.value), fold \(expected.state)")
+          Issue.record(
+            "sequence \(sequenceIndex) (seed \(seed)): \(actions) → store \(store.value), fold \(expected.state)"
+          )
         }
       }
     }

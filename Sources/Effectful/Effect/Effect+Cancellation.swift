@@ -22,23 +22,24 @@ extension Effect {
     let id = EffectID(id)
     // Moved into the run, not copied: `consuming` spares a retain and a release of the wrapped effect.
     let upstream = self
-    return Effect(operation: .run { downstream in
-      let registry = downstream.lifetime.registry
-      if cancelInFlight { registry.cancel(id: id) }
-      if registry.registerStoreRun(downstream.lifetime, id: id) {
-        // The store's own run is the cancellable part: no inner lifetime, and no provenance to add,
-        // since nothing between here and the store can hold an output back (see `isStoreRun`).
-        upstream.start(in: downstream.lifetime, receive: downstream.receive)
-        return
-      }
-      // Cancelled or not, this effect is over when its inner part is.
-      let inner = downstream.lifetime.makeChildFinishingParent()
-      registry.register(inner, id: id)
-      upstream.start(in: inner) { output, provenance in
-        guard inner.isRunning else { return }
-        downstream.receive(output, Provenance(inner, next: provenance))
-      }
-    })
+    return Effect(
+      operation: .run { downstream in
+        let registry = downstream.lifetime.registry
+        if cancelInFlight { registry.cancel(id: id) }
+        if registry.registerStoreRun(downstream.lifetime, id: id) {
+          // The store's own run is the cancellable part: no inner lifetime, and no provenance to add,
+          // since nothing between here and the store can hold an output back (see `isStoreRun`).
+          upstream.start(in: downstream.lifetime, receive: downstream.receive)
+          return
+        }
+        // Cancelled or not, this effect is over when its inner part is.
+        let inner = downstream.lifetime.makeChildFinishingParent()
+        registry.register(inner, id: id)
+        upstream.start(in: inner) { output, provenance in
+          guard inner.isRunning else { return }
+          downstream.receive(output, Provenance(inner, next: provenance))
+        }
+      })
   }
 
   /// An effect that cancels every running effect made ``cancellable(id:cancelInFlight:)`` with `id`.

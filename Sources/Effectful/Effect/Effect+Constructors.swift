@@ -32,10 +32,11 @@ extension Effect {
   /// Use it for cheap work that should still stay out of the reducer; move slow work off the store's
   /// thread with ``task(priority:operation:)``.
   public static func sync(_ work: @escaping @Sendable () -> Output) -> Effect {
-    Effect(operation: .run { subscriber in
-      subscriber.send(work())
-      subscriber.finish()
-    })
+    Effect(
+      operation: .run { subscriber in
+        subscriber.send(work())
+        subscriber.finish()
+      })
   }
 
   /// An effect that does `work` for its side effect and sends nothing back.
@@ -44,10 +45,11 @@ extension Effect {
   /// return [.fireAndForget { print("saved") }]
   /// ```
   public static func fireAndForget(_ work: @escaping @Sendable () -> Void) -> Effect {
-    Effect(operation: .run { subscriber in
-      work()
-      subscriber.finish()
-    })
+    Effect(
+      operation: .run { subscriber in
+        work()
+        subscriber.finish()
+      })
   }
 
   /// An effect built on a subscriber: send any number of outputs, finish when done, and stop work

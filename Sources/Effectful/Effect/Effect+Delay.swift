@@ -10,13 +10,14 @@ extension Effect where Output: Sendable {
   /// for an effect that runs once the two agree, and starting late is what lets cancellation cost
   /// nothing.)
   public func delay(for duration: Duration, scheduler: some Scheduler) -> Effect {
-    Effect(operation: .run { downstream in
-      let work = scheduler.schedule(after: duration) {
-        guard downstream.lifetime.isRunning else { return }
-        self.start(in: downstream.lifetime, receive: downstream.receive)
-      }
-      downstream.onCancel { work.cancel() }
-    })
+    Effect(
+      operation: .run { downstream in
+        let work = scheduler.schedule(after: duration) {
+          guard downstream.lifetime.isRunning else { return }
+          self.start(in: downstream.lifetime, receive: downstream.receive)
+        }
+        downstream.onCancel { work.cancel() }
+      })
   }
 
   /// Starts this effect only after `duration` passes with no newer effect of the same `id`.

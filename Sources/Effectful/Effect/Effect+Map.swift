@@ -18,11 +18,13 @@ extension Effect {
     case .cancel(let id):
       return Effect<B>(operation: .cancel(id))
     case .run(let body):
-      return Effect<B>(operation: .run { downstream in
-        body(EffectSubscriber(lifetime: downstream.lifetime) { output, provenance in
-          downstream.receive(transform(output), provenance)
+      return Effect<B>(
+        operation: .run { downstream in
+          body(
+            EffectSubscriber(lifetime: downstream.lifetime) { output, provenance in
+              downstream.receive(transform(output), provenance)
+            })
         })
-      })
     }
   }
 }

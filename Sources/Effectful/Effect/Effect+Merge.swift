@@ -18,20 +18,21 @@ extension Effect {
   public static func merge(_ effects: [Effect]) -> Effect {
     let parts = effects.withoutNone()
     if parts.count < 2 { return parts.first ?? .none }
-    return Effect(operation: .run { downstream in
-      let remaining = LockedValue(parts.count)
-      for part in parts {
-        let child = downstream.lifetime.makeChild()
-        child.onEnd { _ in
-          let done = remaining.withValue { count -> Bool in
-            count -= 1
-            return count == 0
+    return Effect(
+      operation: .run { downstream in
+        let remaining = LockedValue(parts.count)
+        for part in parts {
+          let child = downstream.lifetime.makeChild()
+          child.onEnd { _ in
+            let done = remaining.withValue { count -> Bool in
+              count -= 1
+              return count == 0
+            }
+            if done { downstream.finish() }
           }
-          if done { downstream.finish() }
+          part.start(in: child, receive: downstream.receive)
         }
-        part.start(in: child, receive: downstream.receive)
-      }
-    })
+      })
   }
 
   /// Runs effects one after another: each starts when the one before it has finished.
@@ -53,9 +54,10 @@ extension Effect {
   public static func concatenate(_ effects: [Effect]) -> Effect {
     let parts = effects.withoutNone()
     if parts.count < 2 { return parts.first ?? .none }
-    return Effect(operation: .run { downstream in
-      runSequentially(parts[...], downstream: downstream)
-    })
+    return Effect(
+      operation: .run { downstream in
+        runSequentially(parts[...], downstream: downstream)
+      })
   }
 
   /// Runs this effect under `lifetime`, sending outputs to `receive`; ends `lifetime` when it is done.

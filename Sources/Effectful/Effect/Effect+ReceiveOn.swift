@@ -12,17 +12,18 @@ extension Effect where Output: Sendable {
   /// the effect is cancelled are dropped.
   public func receive(on scheduler: some Scheduler) -> Effect {
     if case .none = operation { return self }
-    return Effect(operation: .run { downstream in
-      let upstream = downstream.lifetime.makeChild()
-      upstream.onEnd { wasCancelled in
-        // Scheduled after the outputs, so the end never overtakes them.
-        if !wasCancelled { scheduler.schedule { downstream.finish() } }
-      }
-      self.start(in: upstream) { output, provenance in
-        scheduler.schedule {
-          if downstream.lifetime.isRunning { downstream.receive(output, provenance) }
+    return Effect(
+      operation: .run { downstream in
+        let upstream = downstream.lifetime.makeChild()
+        upstream.onEnd { wasCancelled in
+          // Scheduled after the outputs, so the end never overtakes them.
+          if !wasCancelled { scheduler.schedule { downstream.finish() } }
         }
-      }
-    })
+        self.start(in: upstream) { output, provenance in
+          scheduler.schedule {
+            if downstream.lifetime.isRunning { downstream.receive(output, provenance) }
+          }
+        }
+      })
   }
 }

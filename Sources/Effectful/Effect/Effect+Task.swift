@@ -11,16 +11,17 @@ extension Effect where Output: Sendable {
   public static func task(
     priority: TaskPriority? = nil, operation: @escaping @Sendable () async -> Output
   ) -> Effect {
-    Effect(operation: .run { subscriber in
-      let task = Task(priority: priority) {
-        let output = await operation()
-        await MainActor.run {
-          subscriber.send(output)
-          subscriber.finish()
+    Effect(
+      operation: .run { subscriber in
+        let task = Task(priority: priority) {
+          let output = await operation()
+          await MainActor.run {
+            subscriber.send(output)
+            subscriber.finish()
+          }
         }
-      }
-      subscriber.onCancel { task.cancel() }
-    })
+        subscriber.onCancel { task.cancel() }
+      })
   }
 
   /// An effect that runs throwing async work, turning an error into an output with `handler`.

@@ -15,49 +15,51 @@ extension Effect where Output: Sendable {
     id: some Hashable & Sendable, for interval: Duration, scheduler: some Scheduler, latest: Bool
   ) -> Effect {
     let key = EffectID(id)
-    return Effect(operation: .run { downstream in
-      let throttle = downstream.lifetime.registry.sharedState(for: key) { ThrottleState<Output>() }
-      let pending = LockedValue(0)
-      let upstreamDone = LockedValue(false)
-      @Sendable func finishIfDone() {
-        let done = upstreamDone.withValue { $0 } && pending.withValue { $0 } == 0
-        if done { downstream.finish() }
-      }
-      let upstream = downstream.lifetime.makeChild()
-      upstream.onEnd { _ in
-        upstreamDone.withValue { $0 = true }
-        finishIfDone()
-      }
-      self.start(in: upstream) { output, provenance in
-        let now = scheduler.now
-        let decision = throttle.state.withValue { state -> (wait: Duration, value: Output)? in
-          guard let last = state.lastEmission, now - last < interval else {
-            state.lastEmission = now
-            state.waiting = nil
-            return nil
-          }
-          let value = latest ? output : (state.waiting ?? output)
-          state.waiting = value
-          return (last + interval - now, value)
+    return Effect(
+      operation: .run { downstream in
+        let throttle = downstream.lifetime.registry.sharedState(for: key) { ThrottleState<Output>() }
+        let pending = LockedValue(0)
+        let upstreamDone = LockedValue(false)
+        @Sendable func finishIfDone() {
+          let done = upstreamDone.withValue { $0 } && pending.withValue { $0 } == 0
+          if done { downstream.finish() }
         }
-        guard let (wait, value) = decision else {
-          downstream.receive(output, provenance)
-          return
-        }
-        pending.withValue { $0 += 1 }
-        let work = scheduler.schedule(after: wait) {
-          let sent = throttle.state.withValue { state -> Output in
-            state.lastEmission = scheduler.now
-            defer { state.waiting = nil }
-            return state.waiting ?? value
-          }
-          if downstream.lifetime.isRunning { downstream.receive(sent, provenance) }
-          pending.withValue { $0 -= 1 }
+        let upstream = downstream.lifetime.makeChild()
+        upstream.onEnd { _ in
+          upstreamDone.withValue { $0 = true }
           finishIfDone()
         }
-        downstream.onCancel { work.cancel() }
+        self.start(in: upstream) { output, provenance in
+          let now = scheduler.now
+          let decision = throttle.state.withValue { state -> (wait: Duration, value: Output)? in
+            guard let last = state.lastEmission, now - last < interval else {
+              state.lastEmission = now
+              state.waiting = nil
+              return nil
+            }
+            let value = latest ? output : (state.waiting ?? output)
+            state.waiting = value
+            return (last + interval - now, value)
+          }
+          guard let (wait, value) = decision else {
+            downstream.receive(output, provenance)
+            return
+          }
+          pending.withValue { $0 += 1 }
+          let work = scheduler.schedule(after: wait) {
+            let sent = throttle.state.withValue { state -> Output in
+              state.lastEmission = scheduler.now
+              defer { state.waiting = nil }
+              return state.waiting ?? value
+            }
+            if downstream.lifetime.isRunning { downstream.receive(sent, provenance) }
+            pending.withValue { $0 -= 1 }
+            finishIfDone()
+          }
+          downstream.onCancel { work.cancel() }
+        }
       }
-    }).cancellable(id: id, cancelInFlight: true)
+    ).cancellable(id: id, cancelInFlight: true)
   }
 }
 

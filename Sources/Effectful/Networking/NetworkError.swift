@@ -26,7 +26,8 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String {
     switch self {
     case .transport(let code, let description):
-      return "The request failed: \(Self.sentence(forURLErrorCode: code) ?? String(description.trimmingPeriod)). "
+      return
+        "The request failed: \(Self.sentence(forURLErrorCode: code) ?? String(description.trimmingPeriod)). "
         + "Check the connection and try again."
     case .httpStatus(let status, let body):
       let detail = body.isEmpty ? "" : " (\(body))"

@@ -3,7 +3,8 @@
 ///
 /// Each store owns one registry, so two stores never cancel each other's effects, tests running in
 /// parallel cannot interfere, and a released store takes its registry (and every effect in it) along.
-/// Entries leave the registry when their effect ends, so it holds only what is running.
+/// Entries leave the registry when their effect ends, so it holds only what is running, plus one
+/// small entry per `throttle` id (when it last let an output through), kept for the store's life.
 @usableFromInline
 package final class CancellationRegistry: @unchecked Sendable {
   /// Guards this registry and the state of every ``EffectLifetime`` that belongs to it.
@@ -27,6 +28,13 @@ package final class CancellationRegistry: @unchecked Sendable {
   @exclusivity(unchecked) private var finishedRecently: [EffectID: [WeakLifetime]] = [:]
   @exclusivity(unchecked) private var pruneThreshold = 64
   @exclusivity(unchecked) private var sharedState: [EffectID: AnyObject] = [:]
+  /// Set once the store has gone: anything registered later is cancelled on the spot.
+  @exclusivity(unchecked) private var isClosed = false
+  /// How many `cancel(id:)`s this registry has processed, and when each id was last cancelled,
+  /// kept only while a delayed start is pending or running (see ``EffectLifetime/startSequence``).
+  @exclusivity(unchecked) private var cancelCount: UInt64 = 0
+  @exclusivity(unchecked) private var lastCancelled: [EffectID: UInt64] = [:]
+  @exclusivity(unchecked) private var delayedRuns = 0
 
   package init() {}
 
@@ -34,32 +42,59 @@ package final class CancellationRegistry: @unchecked Sendable {
   @usableFromInline
   package func track(_ lifetime: EffectLifetime, origin: @autoclosure () -> String = "") {
     let origin = origin()
-    lock.withLock {
-      guard lifetime.state == .running, lifetime.trackedIndex == nil else { return }
+    let closed = lock.withLock { () -> Bool in
+      guard !isClosed else { return true }
+      guard lifetime.state == .running, lifetime.trackedIndex == nil else { return false }
       // Removed by `lifetimeEnded`, in the critical section that ends the lifetime: no end handler.
       lifetime.trackedIndex = inFlight.count
       lifetime.trackedOrigin = origin
       inFlight.append(lifetime)
+      return false
     }
+    if closed { lifetime.cancel() }
   }
 
   /// Records `lifetime` under `id` until it ends, so that ``cancel(id:)`` can reach it. A lifetime is
   /// registered under one id at most.
   @usableFromInline
   package func register(_ lifetime: EffectLifetime, id: EffectID) {
-    lock.withLock {
+    let cancelNow = lock.withLock { () -> Bool in
       switch lifetime.state {
       case .running:
         break
       case .finished:
         // Its outputs may still be on their way: as if it had ended after registering.
         rememberFinished(lifetime, id: id)
-        return
+        return false
       case .cancelled:
-        return
+        return false
+      }
+      if isClosed { return true }
+      // Started late by `delay`, and its id was cancelled while it waited.
+      if let start = lifetime.startSequence, let cancelled = lastCancelled[id], cancelled > start {
+        return true
       }
       precondition(lifetime.registeredID == nil, "a lifetime is registered under one id at most")
       insert(lifetime, id: id)
+      return false
+    }
+    if cancelNow { lifetime.cancel() }
+  }
+
+  /// Opens a delayed start: returns the cancellation count to stamp on its lifetime, and keeps
+  /// recording cancelled ids until every delayed run has ended (``endDelayedRun()``).
+  package func beginDelayedRun() -> UInt64 {
+    lock.withLock {
+      delayedRuns += 1
+      return cancelCount
+    }
+  }
+
+  /// Closes a delayed start opened with ``beginDelayedRun()``.
+  package func endDelayedRun() {
+    lock.withLock {
+      delayedRuns -= 1
+      if delayedRuns == 0 { lastCancelled = [:] }
     }
   }
 
@@ -69,7 +104,8 @@ package final class CancellationRegistry: @unchecked Sendable {
   @usableFromInline
   package func registerStoreRun(_ lifetime: EffectLifetime, id: EffectID) -> Bool {
     lock.withLock {
-      guard lifetime.isStoreRun, lifetime.state == .running, lifetime.registeredID == nil else {
+      guard !isClosed, lifetime.isStoreRun, lifetime.state == .running, lifetime.registeredID == nil
+      else {
         return false
       }
       insert(lifetime, id: id)
@@ -159,6 +195,8 @@ package final class CancellationRegistry: @unchecked Sendable {
   @usableFromInline
   package func cancel(id: EffectID) {
     let (running, finished) = lock.withLock {
+      cancelCount += 1
+      if delayedRuns > 0 { lastCancelled[id] = cancelCount }
       let running = cancellables.removeValue(forKey: id)
       // Out of `cancellables` already: nothing for `lifetimeEnded` to look up when they end.
       running?.forEach { $0.registeredID = nil }
@@ -172,6 +210,7 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// Cancels everything this registry tracks: the store is going away.
   package func cancelAll() {
     let (runs, identified) = lock.withLock {
+      isClosed = true
       defer {
         inFlight = []
         cancellables = [:]
@@ -184,8 +223,10 @@ package final class CancellationRegistry: @unchecked Sendable {
       for lifetime in identified { lifetime.registeredID = nil }
       return (inFlight, identified)
     }
-    for lifetime in identified { lifetime.cancel() }
+    // Whole runs first: a part cancelled on its own counts as finished to a concatenation, which
+    // would then start its next part for a store that is gone.
     for run in runs { run.cancel() }
+    for lifetime in identified { lifetime.cancel() }
   }
 
   /// The runs that have not ended yet, with what started them.
@@ -193,7 +234,8 @@ package final class CancellationRegistry: @unchecked Sendable {
     lock.withLock { inFlight.map { InFlight(lifetime: $0, origin: $0.trackedOrigin) } }
   }
 
-  /// How many entries the registry holds in all: zero once every effect has ended.
+  /// How many entries the registry holds in all: zero once every effect has ended and no `throttle`
+  /// has been used.
   package var entryCount: Int {
     lock.withLock {
       let finished = finishedRecently.values.reduce(0) { $0 + $1.filter { $0.lifetime != nil }.count }

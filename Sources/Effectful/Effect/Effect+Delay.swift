@@ -12,11 +12,19 @@ extension Effect where Output: Sendable {
   public func delay(for duration: Duration, scheduler: some Scheduler) -> Effect {
     Effect(
       operation: .run { downstream in
-        let work = scheduler.schedule(after: duration) {
-          guard downstream.lifetime.isRunning else { return }
-          self.start(in: downstream.lifetime, receive: downstream.receive)
+        let registry = downstream.lifetime.registry
+        // Stamped, so that a `cancellable(id:)` inside still hears a `cancel(id:)` sent while waiting.
+        let delayed = downstream.lifetime.makeChild()
+        delayed.startSequence = registry.beginDelayedRun()
+        delayed.onEnd { _ in
+          registry.endDelayedRun()
+          downstream.finish()
         }
-        downstream.onCancel { work.cancel() }
+        let work = scheduler.schedule(after: duration) {
+          guard delayed.isRunning else { return }
+          self.start(in: delayed, receive: downstream.receive)
+        }
+        delayed.onCancel { work.cancel() }
       })
   }
 

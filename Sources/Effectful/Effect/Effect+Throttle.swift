@@ -18,11 +18,19 @@ extension Effect where Output: Sendable {
     return Effect(
       operation: .run { downstream in
         let throttle = downstream.lifetime.registry.sharedState(for: key) { ThrottleState<Output>() }
-        let pending = LockedValue(0)
+        // At most one emission is scheduled at a time, for this run; the output it sends is whatever
+        // waits when it fires, so a burst inside one interval sends one output, not one per arrival.
+        let scheduled = LockedValue<ScheduledWork?>(nil)
         let upstreamDone = LockedValue(false)
         @Sendable func finishIfDone() {
-          let done = upstreamDone.withValue { $0 } && pending.withValue { $0 } == 0
+          let done = upstreamDone.withValue { $0 } && scheduled.withValue { $0 == nil }
           if done { downstream.finish() }
+        }
+        downstream.onCancel {
+          scheduled.withValue { work in
+            work?.cancel()
+            work = nil
+          }
         }
         let upstream = downstream.lifetime.makeChild()
         upstream.onEnd { _ in
@@ -31,43 +39,53 @@ extension Effect where Output: Sendable {
         }
         self.start(in: upstream) { output, provenance in
           let now = scheduler.now
-          let decision = throttle.state.withValue { state -> (wait: Duration, value: Output)? in
+          let wait = throttle.state.withValue { state -> Duration? in
             guard let last = state.lastEmission, now - last < interval else {
               state.lastEmission = now
               state.waiting = nil
               return nil
             }
-            let value = latest ? output : (state.waiting ?? output)
-            state.waiting = value
-            return (last + interval - now, value)
+            if latest || state.waiting == nil { state.waiting = (output, provenance) }
+            return last + interval - now
           }
-          guard let (wait, value) = decision else {
+          guard let wait else {
             downstream.receive(output, provenance)
             return
           }
-          pending.withValue { $0 += 1 }
+          // Claim the slot first, schedule outside the lock (an immediate scheduler runs the work at
+          // once, and the work clears the slot), then keep the handle unless the work already ran.
+          let claim = ScheduledWork.done
+          let claimed = scheduled.withValue { work -> Bool in
+            guard work == nil else { return false }
+            work = claim
+            return true
+          }
+          guard claimed else { return }
           let work = scheduler.schedule(after: wait) {
-            let sent = throttle.state.withValue { state -> Output in
-              state.lastEmission = scheduler.now
+            let sent = throttle.state.withValue { state -> (Output, Provenance?)? in
               defer { state.waiting = nil }
-              return state.waiting ?? value
+              if state.waiting != nil { state.lastEmission = scheduler.now }
+              return state.waiting
             }
-            if downstream.lifetime.isRunning { downstream.receive(sent, provenance) }
-            pending.withValue { $0 -= 1 }
+            if let (value, provenance) = sent, downstream.lifetime.isRunning {
+              downstream.receive(value, provenance)
+            }
+            scheduled.withValue { $0 = nil }
             finishIfDone()
           }
-          downstream.onCancel { work.cancel() }
+          scheduled.withValue { if $0 === claim { $0 = work } }
         }
       }
     ).cancellable(id: id, cancelInFlight: true)
   }
 }
 
-/// What a throttle id remembers between effects: when an output last passed, and the one waiting.
+/// What a throttle id remembers between effects: when an output last passed, and the one waiting
+/// (with the cancellable boundaries it came through).
 final class ThrottleState<Output: Sendable>: Sendable {
   struct State {
     var lastEmission: SchedulerInstant?
-    var waiting: Output?
+    var waiting: (Output, Provenance?)?
   }
   let state = LockedValue(State())
 }

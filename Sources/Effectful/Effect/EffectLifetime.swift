@@ -47,6 +47,10 @@ package final class EffectLifetime: @unchecked Sendable {
   @exclusivity(unchecked) var trackedIndex: Int?
   @exclusivity(unchecked) var trackedOrigin = ""
   @exclusivity(unchecked) var registeredID: EffectID?
+  /// For a run started late (by `delay`): the registry's cancellation count when it was asked for, so
+  /// that a `cancel(id:)` processed while it waited still reaches the `cancellable(id:)` inside it.
+  /// Set before the lifetime is shared, and copied to children; `nil` for everything else.
+  var startSequence: UInt64?
 
   @usableFromInline
   package init(registry: CancellationRegistry) {
@@ -172,6 +176,7 @@ package final class EffectLifetime: @unchecked Sendable {
   @usableFromInline
   package func makeChild() -> EffectLifetime {
     let child = EffectLifetime(registry: registry)
+    child.startSequence = startSequence
     onCancel(.cancel(child))
     return child
   }
@@ -181,6 +186,7 @@ package final class EffectLifetime: @unchecked Sendable {
   @usableFromInline
   package func makeChildFinishingParent() -> EffectLifetime {
     let child = EffectLifetime(registry: registry)
+    child.startSequence = startSequence
     // Nobody else can see the child yet: no lock needed to set its handler.
     child.endHandler = .finish(self)
     onCancel(.cancel(child))

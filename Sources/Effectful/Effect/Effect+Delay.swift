@@ -8,7 +8,8 @@ extension Effect where Output: Sendable {
   /// Nothing starts before the delay has passed, so cancelling a delayed request means no request is
   /// ever made, and the pending work item is dropped. (Combine's `delay` instead delays each output;
   /// for an effect that runs once the two agree, and starting late is what lets cancellation cost
-  /// nothing.)
+  /// nothing.) Either order works with ids: `.cancellable(id:)` outside the delay cancels the wait;
+  /// inside it, a `cancel(id:)` processed while waiting still stops the effect before it starts.
   public func delay(for duration: Duration, scheduler: some Scheduler) -> Effect {
     Effect(
       operation: .run { downstream in

@@ -52,11 +52,16 @@ let package = Package(
 
     // Test support: a real HTTP server on 127.0.0.1, started by the tests themselves.
     .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+    // Test support: collecting an effect's outputs, waiting for the main queue.
+    .target(name: "EffectTestSupport", dependencies: ["Effectful"], path: "Tests/EffectTestSupport"),
 
-    .testTarget(name: "EffectfulTests", dependencies: ["Effectful", "EffectfulTesting", "HTTPTestSupport"]),
+    .testTarget(
+      name: "EffectfulTests",
+      dependencies: ["Effectful", "EffectfulTesting", "EffectTestSupport", "HTTPTestSupport"]),
     .testTarget(name: "EffectfulTestingTests", dependencies: ["Effectful", "EffectfulTesting"]),
     .testTarget(name: "PrimesTests", dependencies: ["Primes"]),
-    .testTarget(name: "CounterTests", dependencies: ["Counter", "EffectfulTesting", "HTTPTestSupport"]),
+    .testTarget(
+      name: "CounterTests", dependencies: ["Counter", "EffectfulTesting", "EffectTestSupport", "HTTPTestSupport"]),
     .testTarget(name: "PrimeModalTests", dependencies: ["PrimeModal", "EffectfulTesting"]),
     .testTarget(name: "FavoritePrimesTests", dependencies: ["FavoritePrimes", "EffectfulTesting"]),
     .testTarget(name: "PrimeTimeTests", dependencies: ["PrimeTime", "EffectfulTesting"]),
@@ -64,7 +69,8 @@ let package = Package(
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
-        "Effectful", "EffectfulTesting", "Counter", "FavoritePrimes", "PrimeTime", "HTTPTestSupport",
+        "Effectful", "EffectfulTesting", "EffectTestSupport", "Counter", "FavoritePrimes", "PrimeTime",
+        "HTTPTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

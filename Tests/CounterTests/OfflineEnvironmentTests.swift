@@ -1,4 +1,5 @@
 import Counter
+import EffectTestSupport
 import Effectful
 import EffectfulTesting
 import Testing

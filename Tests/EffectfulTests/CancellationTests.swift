@@ -1,4 +1,5 @@
 import Dispatch
+import EffectTestSupport
 import Effectful
 import EffectfulTesting
 import Foundation

@@ -1,3 +1,4 @@
+import EffectTestSupport
 import Effectful
 import Foundation
 import Testing

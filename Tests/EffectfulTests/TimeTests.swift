@@ -1,3 +1,4 @@
+import EffectTestSupport
 import Effectful
 import EffectfulTesting
 import Testing

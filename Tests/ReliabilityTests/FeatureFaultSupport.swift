@@ -107,25 +107,6 @@ func offMainActor<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
   await Task.detached { work() }.value
 }
 
-/// Runs `effect` outside a store and returns its outputs, up to and including the first for which
-/// `isLast` is true.
-func outputs<Output: Sendable>(
-  of effect: Effect<Output>, until isLast: @escaping @Sendable (Output) -> Bool = { _ in true }
-) async -> [Output] {
-  await withCheckedContinuation { continuation in
-    let collected = LockedValue<[Output]?>([])
-    effect.run { output in
-      let complete = collected.withValue { list -> [Output]? in
-        guard var soFar = list else { return nil }  // already complete: ignore stragglers
-        soFar.append(output)
-        list = isLast(output) ? nil : soFar
-        return isLast(output) ? soFar : nil
-      }
-      if let complete { continuation.resume(returning: complete) }
-    }
-  }
-}
-
 /// A fresh directory under the system's temporary directory, removed when the value goes away.
 final class ScratchDirectory: Sendable {
   let url: URL

@@ -1,4 +1,5 @@
 import Dispatch
+import EffectTestSupport
 import EffectfulTesting
 import Foundation
 import Testing
@@ -47,7 +48,7 @@ struct LoadTests {
       }
     }
     store.send(.start)
-    let done = await waitUntil { store.value.total >= producers * perProducer }
+    let done = await waitUntil(timeout: .seconds(60)) { store.value.total >= producers * perProducer }
     #expect(done)
     // Anything extra would have arrived by now: the producers have finished.
     try? await Task.sleep(for: .milliseconds(100))

@@ -14,22 +14,6 @@ struct SplitMix64: RandomNumberGenerator {
   }
 }
 
-/// Lets the main actor run queued main-queue work until `condition` holds or `timeout` passes.
-@MainActor
-func waitUntil(timeout: Duration = .seconds(60), _ condition: @MainActor () -> Bool) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now + timeout
-  while !condition() {
-    if clock.now >= deadline {
-      // The main actor may have been busy past the deadline with our work queued behind it.
-      await Task.yield()
-      return condition()
-    }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return true
-}
-
 /// The seed for randomized checks: `EFFECTFUL_SEED` replays a run, otherwise a fresh one.
 func reliabilitySeed() -> UInt64 {
   if let text = ProcessInfo.processInfo.environment["EFFECTFUL_SEED"], let seed = UInt64(text) {

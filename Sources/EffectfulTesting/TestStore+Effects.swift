@@ -6,7 +6,7 @@ extension TestStore {
   /// receive instead of being reduced.
   func start(_ effect: Effect<Action>, origin: EffectOrigin) {
     let lifetime = EffectLifetime(registry: registry)
-    registry.track(lifetime, origin: origin.description)
+    registry.track(lifetime)
     let strays = strayDeliveries
     effect.start(in: lifetime) { [weak self] action, provenance in
       guard MainActorCheck.isOnMainActor else {
@@ -36,7 +36,7 @@ extension TestStore {
 
   /// Whether anything, skipped or not, could still send an action.
   var hasRunningEffects: Bool {
-    !registry.runningEffects.isEmpty
+    registry.runningCount > 0
   }
 
   /// Reports every output that arrived off the main thread since the last look, at the line of the call

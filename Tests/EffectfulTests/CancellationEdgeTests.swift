@@ -202,15 +202,15 @@ struct CancellationEdgeTests {
     }
     store.send(0)
     let registry = registryBox.withValue { $0 }!
-    #expect(registry.runningEffects.count == 1)
+    #expect(registry.runningCount == 1)
     store.send(0)
-    #expect(registry.runningEffects.count == 2)
+    #expect(registry.runningCount == 2)
     store.send(1)
-    #expect(registry.runningEffects.count == 0)
+    #expect(registry.runningCount == 0)
     #expect(registry.entryCount == 0)
     store.send(2)
     #expect(store.value == 5)
-    #expect(registry.runningEffects.count == 0)
+    #expect(registry.runningCount == 0)
   }
 }
 

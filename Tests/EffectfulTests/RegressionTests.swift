@@ -65,7 +65,7 @@ import Testing
         .start(in: lifetime) { _, _ in }
       #expect(!lifetime.isRunning)
     }
-    #expect(registry.runningEffects.isEmpty)
+    #expect(registry.runningCount == 0)
     #expect(registry.entryCount == 100, "one remembered last emission per throttle id")
   }
 

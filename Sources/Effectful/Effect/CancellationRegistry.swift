@@ -10,12 +10,6 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// Guards this registry and the state of every ``EffectLifetime`` that belongs to it.
   package let lock = Lock()
 
-  /// A top-level run the store started, and what started it (for diagnostics).
-  package struct InFlight: Sendable {
-    package let lifetime: EffectLifetime
-    package let origin: String
-  }
-
   // Guarded by `lock`, which is what makes the unchecked exclusivity safe: no two threads touch these
   // at once, and no access to one of them is held across a call that could reach it again.
   /// The top-level runs, in no particular order; each knows its index, so that it leaves in O(1)
@@ -40,14 +34,12 @@ package final class CancellationRegistry: @unchecked Sendable {
 
   /// Records a top-level run until it ends; a run that has already ended is not recorded.
   @usableFromInline
-  package func track(_ lifetime: EffectLifetime, origin: @autoclosure () -> String = "") {
-    let origin = origin()
+  package func track(_ lifetime: EffectLifetime) {
     let closed = lock.withLock { () -> Bool in
       guard !isClosed else { return true }
       guard lifetime.state == .running, lifetime.trackedIndex == nil else { return false }
       // Removed by `lifetimeEnded`, in the critical section that ends the lifetime: no end handler.
       lifetime.trackedIndex = inFlight.count
-      lifetime.trackedOrigin = origin
       inFlight.append(lifetime)
       return false
     }
@@ -229,9 +221,9 @@ package final class CancellationRegistry: @unchecked Sendable {
     for lifetime in identified { lifetime.cancel() }
   }
 
-  /// The runs that have not ended yet, with what started them.
-  package var runningEffects: [InFlight] {
-    lock.withLock { inFlight.map { InFlight(lifetime: $0, origin: $0.trackedOrigin) } }
+  /// How many top-level runs have not ended yet.
+  package var runningCount: Int {
+    lock.withLock { inFlight.count }
   }
 
   /// How many entries the registry holds in all: zero once every effect has ended and no `throttle`

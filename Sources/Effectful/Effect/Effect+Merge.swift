@@ -59,25 +59,6 @@ extension Effect {
         runSequentially(parts[...], downstream: downstream)
       })
   }
-
-  /// Runs this effect under `lifetime`, sending outputs to `receive`; ends `lifetime` when it is done.
-  @inlinable
-  package func start(
-    in lifetime: EffectLifetime, receive: @escaping @Sendable (Output, Provenance?) -> Void
-  ) {
-    switch operation {
-    case .none:
-      lifetime.finish()
-    case .output(let output):
-      if lifetime.isRunning { receive(output.value, nil) }
-      lifetime.finish()
-    case .cancel(let id):
-      lifetime.registry.cancel(id: id)
-      lifetime.finish()
-    case .run(let body):
-      body(EffectSubscriber(lifetime: lifetime, receive: receive))
-    }
-  }
 }
 
 extension Array {

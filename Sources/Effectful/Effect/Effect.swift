@@ -72,22 +72,31 @@ public struct Effect<Output>: Sendable {
   ///
   /// The run cannot be cancelled from outside; inside a store, use ``cancellable(id:cancelInFlight:)``.
   public func run(_ callback: @escaping @Sendable (Output) -> Void) {
-    switch operation {
-    case .none:
-      return
-    case .output(let output):
-      callback(output.value)
-    case .cancel:
-      // A run of its own has a registry of its own: nothing else to cancel in it.
-      return
-    case .run(let body):
-      let lifetime = EffectLifetime(registry: CancellationRegistry())
-      body(
-        EffectSubscriber(lifetime: lifetime) { output, provenance in
-          if provenance.isLive { callback(output) }
-        })
+    // A run of its own, with a registry of its own: nothing outside it can cancel it.
+    start(in: EffectLifetime(registry: CancellationRegistry())) { output, provenance in
+      if provenance.isLive { callback(output) }
     }
   }
+
+  /// Runs this effect under `lifetime`, sending outputs to `receive`; ends `lifetime` when it is done.
+  @inlinable
+  package func start(
+    in lifetime: EffectLifetime, receive: @escaping @Sendable (Output, Provenance?) -> Void
+  ) {
+    switch operation {
+    case .none:
+      lifetime.finish()
+    case .output(let output):
+      if lifetime.isRunning { receive(output.value, nil) }
+      lifetime.finish()
+    case .cancel(let id):
+      lifetime.registry.cancel(id: id)
+      lifetime.finish()
+    case .run(let body):
+      body(EffectSubscriber(lifetime: lifetime, receive: receive))
+    }
+  }
+
 }
 
 /// Finishes a lifetime when the last reference to it goes away: see ``Effect/init(run:)``.

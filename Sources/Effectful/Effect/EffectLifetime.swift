@@ -45,7 +45,6 @@ package final class EffectLifetime: @unchecked Sendable {
   /// The registry's bookkeeping, which it updates in the same critical section that ends the
   /// lifetime: where it is in the registry's top-level runs, and the id it is registered under.
   @exclusivity(unchecked) var trackedIndex: Int?
-  @exclusivity(unchecked) var trackedOrigin = ""
   @exclusivity(unchecked) var registeredID: EffectID?
   /// For a run started late (by `delay`): the registry's cancellation count when it was asked for, so
   /// that a `cancel(id:)` processed while it waited still reaches the `cancellable(id:)` inside it.
@@ -175,20 +174,21 @@ package final class EffectLifetime: @unchecked Sendable {
   /// A lifetime that is cancelled with this one but can end on its own.
   @usableFromInline
   package func makeChild() -> EffectLifetime {
-    let child = EffectLifetime(registry: registry)
-    child.startSequence = startSequence
-    onCancel(.cancel(child))
-    return child
+    makeChild(endHandler: nil)
   }
 
   /// A child (see ``makeChild()``) whose ending, however it ends, finishes this lifetime: the body of
   /// an operator that is over when its body is.
   @usableFromInline
   package func makeChildFinishingParent() -> EffectLifetime {
+    makeChild(endHandler: .finish(self))
+  }
+
+  private func makeChild(endHandler: EndHandler?) -> EffectLifetime {
     let child = EffectLifetime(registry: registry)
     child.startSequence = startSequence
-    // Nobody else can see the child yet: no lock needed to set its handler.
-    child.endHandler = .finish(self)
+    // Nobody else can see the child until this lifetime can cancel it: no lock needed yet.
+    child.endHandler = endHandler
     onCancel(.cancel(child))
     return child
   }

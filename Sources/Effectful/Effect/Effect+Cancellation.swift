@@ -2,11 +2,11 @@ extension Effect {
   /// Makes this effect cancellable with ``cancel(id:)``.
   ///
   /// ```swift
-  /// enum SearchID {}  // or any Hashable & Sendable value
+  /// enum CancelID: Hashable, Sendable { case search }  // or any Hashable & Sendable value
   /// case .searchQueryChanged(let query):
-  ///   return [search(query).cancellable(id: "search", cancelInFlight: true)]
+  ///   return [search(query).cancellable(id: CancelID.search, cancelInFlight: true)]
   /// case .cancelButtonTapped:
-  ///   return [.cancel(id: "search")]
+  ///   return [.cancel(id: CancelID.search)]
   /// ```
   ///
   /// - Parameters:

@@ -34,7 +34,7 @@ extension Effect where Output: Sendable {
   /// ```swift
   /// case .searchQueryChanged(let query):
   ///   state.query = query
-  ///   return [search(query).debounce(id: SearchID.self, for: .milliseconds(300), scheduler: mainQueue)]
+  ///   return [search(query).debounce(id: SearchID.search, for: .milliseconds(300), scheduler: mainQueue)]
   /// ```
   ///
   /// Each new debounced effect cancels the one still waiting, so only the last of a burst runs.

@@ -4,7 +4,7 @@ extension Effect where Output: Sendable {
   /// ```swift
   /// case .scrolled(let offset):
   ///   return [.send(.loadMore(offset))
-  ///     .throttle(id: ScrollID.self, for: .seconds(1), scheduler: mainQueue, latest: true)]
+  ///     .throttle(id: ScrollID.scroll, for: .seconds(1), scheduler: mainQueue, latest: true)]
   /// ```
   ///
   /// The first output passes at once. One arriving sooner than `interval` after the last that passed

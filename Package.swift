@@ -2,19 +2,26 @@
 import PackageDescription
 
 // Zero package dependencies: Foundation, Dispatch, XCTest and Swift Testing only.
+//
+// SwiftPM wants target names unique across a whole package graph, so every target here that is not
+// the library itself carries the `Effectful` prefix: a package that depends on Effectful stays free
+// to name its own features `Counter`, `PrimeModal`, `FavoritePrimes`, `Primes`, `PrimeTime` or
+// `Tutorial`. (Test targets never enter a dependent's graph, so they keep short names.)
+// `Tests/Fixtures/DependentPackage` checks this in CI.
+//
+// Products: only the library and its test tooling. The example features are for reading and running,
+// not for depending on: exporting them would promise their API and take product names from users.
 let package = Package(
   name: "Effectful",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "Effectful", targets: ["Effectful"]),
     .library(name: "EffectfulTesting", targets: ["EffectfulTesting"]),
-    .library(name: "Primes", targets: ["Primes"]),
-    .library(name: "PrimeTime", targets: ["PrimeTime"]),
-    .executable(name: "prime-time", targets: ["PrimeTimeApp"]),
-    .executable(name: "counter", targets: ["CounterPlayground"]),
-    .executable(name: "nth-prime", targets: ["NthPrimePlayground"]),
-    .executable(name: "favorite-primes", targets: ["FavoritePrimesPlayground"]),
-    .executable(name: "Benchmarks", targets: ["Benchmarks"]),
+    .executable(name: "prime-time", targets: ["EffectfulPrimeTimeApp"]),
+    .executable(name: "counter", targets: ["EffectfulCounterPlayground"]),
+    .executable(name: "nth-prime", targets: ["EffectfulNthPrimePlayground"]),
+    .executable(name: "favorite-primes", targets: ["EffectfulFavoritePrimesPlayground"]),
+    .executable(name: "Benchmarks", targets: ["EffectfulBenchmarks"]),
   ],
   targets: [
     // The library and its test tooling.
@@ -22,55 +29,69 @@ let package = Package(
     .target(name: "EffectfulTesting", dependencies: ["Effectful"]),
 
     // The PrimeTime example features, one module each.
-    .target(name: "Primes"),
-    .target(name: "PrimeModal", dependencies: ["Effectful"]),
-    .target(name: "Counter", dependencies: ["Effectful", "Primes", "PrimeModal"]),
-    .target(name: "FavoritePrimes", dependencies: ["Effectful"]),
+    .target(name: "EffectfulPrimes"),
+    .target(name: "EffectfulPrimeModal", dependencies: ["Effectful"]),
+    .target(name: "EffectfulCounter", dependencies: ["Effectful", "EffectfulPrimes", "EffectfulPrimeModal"]),
+    .target(name: "EffectfulFavoritePrimes", dependencies: ["Effectful"]),
     .target(
-      name: "PrimeTime",
-      dependencies: ["Effectful", "Primes", "Counter", "PrimeModal", "FavoritePrimes"]),
+      name: "EffectfulPrimeTime",
+      dependencies: [
+        "Effectful", "EffectfulPrimes", "EffectfulCounter", "EffectfulPrimeModal", "EffectfulFavoritePrimes",
+      ]),
 
     // Playground-like executables: `swift run <name>`.
     .executableTarget(
-      name: "PrimeTimeApp", dependencies: ["Effectful", "Primes", "Counter", "FavoritePrimes", "PrimeTime"],
+      name: "EffectfulPrimeTimeApp",
+      dependencies: [
+        "Effectful", "EffectfulPrimes", "EffectfulCounter", "EffectfulFavoritePrimes", "EffectfulPrimeTime",
+      ],
       path: "Playgrounds/prime-time"),
-    .target(name: "PlaygroundSidebar", dependencies: ["Effectful"], path: "Playgrounds/Sidebar"),
+    .target(name: "EffectfulPlaygroundSidebar", dependencies: ["Effectful"], path: "Playgrounds/Sidebar"),
     .executableTarget(
-      name: "CounterPlayground", dependencies: ["Effectful", "Counter", "PlaygroundSidebar"],
+      name: "EffectfulCounterPlayground",
+      dependencies: ["Effectful", "EffectfulCounter", "EffectfulPlaygroundSidebar"],
       path: "Playgrounds/counter"),
     .executableTarget(
-      name: "NthPrimePlayground", dependencies: ["Effectful", "Counter", "Primes", "PlaygroundSidebar"],
+      name: "EffectfulNthPrimePlayground",
+      dependencies: ["Effectful", "EffectfulCounter", "EffectfulPrimes", "EffectfulPlaygroundSidebar"],
       path: "Playgrounds/nth-prime"),
     .executableTarget(
-      name: "FavoritePrimesPlayground", dependencies: ["Effectful", "FavoritePrimes", "PlaygroundSidebar"],
+      name: "EffectfulFavoritePrimesPlayground",
+      dependencies: ["Effectful", "EffectfulFavoritePrimes", "EffectfulPlaygroundSidebar"],
       path: "Playgrounds/favorite-primes"),
 
     // Benchmarks: `swift run -c release Benchmarks`. The naive store is its own module so that it is
     // compiled the way a user's imported library is.
-    .target(name: "NaiveStore", path: "Benchmarks/NaiveStore"),
-    .executableTarget(name: "Benchmarks", dependencies: ["Effectful", "NaiveStore"], path: "Benchmarks/Benchmarks"),
+    .target(name: "EffectfulNaiveStore", path: "Benchmarks/NaiveStore"),
+    .executableTarget(
+      name: "EffectfulBenchmarks", dependencies: ["Effectful", "EffectfulNaiveStore"],
+      path: "Benchmarks/Benchmarks"),
 
     // Test support: a real HTTP server on 127.0.0.1, started by the tests themselves.
-    .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+    .target(name: "EffectfulHTTPTestSupport", path: "Tests/EffectfulHTTPTestSupport"),
     // Test support: collecting an effect's outputs, waiting for the main queue.
-    .target(name: "EffectTestSupport", dependencies: ["Effectful"], path: "Tests/EffectTestSupport"),
+    .target(
+      name: "EffectfulEffectTestSupport", dependencies: ["Effectful"], path: "Tests/EffectfulEffectTestSupport"),
 
     .testTarget(
       name: "EffectfulTests",
-      dependencies: ["Effectful", "EffectfulTesting", "EffectTestSupport", "HTTPTestSupport"]),
+      dependencies: ["Effectful", "EffectfulTesting", "EffectfulEffectTestSupport", "EffectfulHTTPTestSupport"]),
     .testTarget(name: "EffectfulTestingTests", dependencies: ["Effectful", "EffectfulTesting"]),
-    .testTarget(name: "PrimesTests", dependencies: ["Primes"]),
+    .testTarget(name: "PrimesTests", dependencies: ["EffectfulPrimes"]),
     .testTarget(
-      name: "CounterTests", dependencies: ["Counter", "EffectfulTesting", "EffectTestSupport", "HTTPTestSupport"]),
-    .testTarget(name: "PrimeModalTests", dependencies: ["PrimeModal", "EffectfulTesting"]),
-    .testTarget(name: "FavoritePrimesTests", dependencies: ["FavoritePrimes", "EffectfulTesting"]),
-    .testTarget(name: "PrimeTimeTests", dependencies: ["PrimeTime", "EffectfulTesting"]),
-    .testTarget(name: "PlaygroundsTests", dependencies: ["PrimeTimeApp"]),
+      name: "CounterTests",
+      dependencies: [
+        "EffectfulCounter", "EffectfulTesting", "EffectfulEffectTestSupport", "EffectfulHTTPTestSupport",
+      ]),
+    .testTarget(name: "PrimeModalTests", dependencies: ["EffectfulPrimeModal", "EffectfulTesting"]),
+    .testTarget(name: "FavoritePrimesTests", dependencies: ["EffectfulFavoritePrimes", "EffectfulTesting"]),
+    .testTarget(name: "PrimeTimeTests", dependencies: ["EffectfulPrimeTime", "EffectfulTesting"]),
+    .testTarget(name: "PlaygroundsTests", dependencies: ["EffectfulPrimeTimeApp"]),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
-        "Effectful", "EffectfulTesting", "EffectTestSupport", "Counter", "FavoritePrimes", "PrimeTime",
-        "HTTPTestSupport",
+        "Effectful", "EffectfulTesting", "EffectfulEffectTestSupport", "EffectfulCounter",
+        "EffectfulFavoritePrimes", "EffectfulPrimeTime", "EffectfulHTTPTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 import Effectful
-import FavoritePrimes
+import EffectfulFavoritePrimes
 import Foundation
-import PlaygroundSidebar
+import EffectfulPlaygroundSidebar
 
 // A walk through the favorite primes screen: delete, save and load against a real file, including
 // what happens when the file is corrupt, missing or cannot be written. Run it with

@@ -1,8 +1,8 @@
-import Counter
+import EffectfulCounter
 import Effectful
 import Foundation
-import PlaygroundSidebar
-import Primes
+import EffectfulPlaygroundSidebar
+import EffectfulPrimes
 
 // A walk through "what is the nth prime?", offline: the Primes functions on their own, then the
 // counter's nth-prime feature with its alert, progress, cancellation and failures. Run it with

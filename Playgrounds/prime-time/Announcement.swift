@@ -1,6 +1,6 @@
-import Counter
-import FavoritePrimes
-import PrimeTime
+import EffectfulCounter
+import EffectfulFavoritePrimes
+import EffectfulPrimeTime
 
 /// Something the user should be told once, as it happens: an nth-prime alert, an error, a fact that
 /// arrived, the outcome of a save or load, an entry in the activity feed.

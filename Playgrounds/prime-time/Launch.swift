@@ -1,7 +1,7 @@
-import Counter
-import FavoritePrimes
+import EffectfulCounter
+import EffectfulFavoritePrimes
 import Foundation
-import PrimeTime
+import EffectfulPrimeTime
 
 /// The environment the app runs in, chosen from its options and the process environment, with what
 /// the user should know about the choice.

@@ -1,8 +1,8 @@
-import Counter
+import EffectfulCounter
 import Effectful
-import FavoritePrimes
+import EffectfulFavoritePrimes
 import Foundation
-import PrimeTime
+import EffectfulPrimeTime
 
 /// The app driven by lines of text, one command each: what runs when stdin is a pipe or a file.
 ///

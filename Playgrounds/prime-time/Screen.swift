@@ -1,7 +1,7 @@
-import Counter
+import EffectfulCounter
 import Foundation
-import PrimeTime
-import Primes
+import EffectfulPrimeTime
+import EffectfulPrimes
 
 /// What the interactive screen shows besides the app's state.
 struct ScreenContext {

@@ -1,8 +1,8 @@
-import Counter
+import EffectfulCounter
 import Effectful
-import FavoritePrimes
+import EffectfulFavoritePrimes
 import Foundation
-import PrimeTime
+import EffectfulPrimeTime
 
 /// The app in a terminal: the counter screen, redrawn after every change, driven by single keys.
 ///

@@ -1,5 +1,5 @@
-import Counter
-import PrimeTime
+import EffectfulCounter
+import EffectfulPrimeTime
 
 /// The one-line summary of the app's state that line mode prints after every command.
 ///

@@ -1,4 +1,4 @@
-import Counter
+import EffectfulCounter
 import Effectful
 import EffectfulTesting
 import Testing

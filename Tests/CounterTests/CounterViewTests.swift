@@ -1,7 +1,7 @@
-import Counter
+import EffectfulCounter
 import Effectful
 import EffectfulTesting
-import PrimeModal
+import EffectfulPrimeModal
 import Testing
 
 @MainActor

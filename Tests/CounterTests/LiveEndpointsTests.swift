@@ -1,4 +1,4 @@
-import Counter
+import EffectfulCounter
 import Foundation
 import Testing
 

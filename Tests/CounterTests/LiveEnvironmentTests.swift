@@ -1,9 +1,9 @@
-import Counter
-import EffectTestSupport
+import EffectfulCounter
+import EffectfulEffectTestSupport
 import Effectful
 import EffectfulTesting
 import Foundation
-import HTTPTestSupport
+import EffectfulHTTPTestSupport
 import Testing
 
 /// The live environment against a real HTTP server on 127.0.0.1 that answers as the real services do.

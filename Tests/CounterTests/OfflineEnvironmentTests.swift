@@ -1,5 +1,5 @@
-import Counter
-import EffectTestSupport
+import EffectfulCounter
+import EffectfulEffectTestSupport
 import Effectful
 import EffectfulTesting
 import Testing

@@ -1,7 +1,7 @@
 import Effectful
 import Testing
 
-@testable import Counter
+@testable import EffectfulCounter
 
 @Suite("Redaction")
 struct RedactionTests {

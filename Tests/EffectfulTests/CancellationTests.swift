@@ -1,5 +1,5 @@
 import Dispatch
-import EffectTestSupport
+import EffectfulEffectTestSupport
 import Effectful
 import EffectfulTesting
 import Foundation

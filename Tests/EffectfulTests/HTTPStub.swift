@@ -1,4 +1,4 @@
-import HTTPTestSupport
+import EffectfulHTTPTestSupport
 
 enum HTTPStub {
   /// A loopback server answering like numbersapi.com's `/N/trivia?json`.

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestSupport
+import EffectfulHTTPTestSupport
 import Testing
 
 #if canImport(Darwin)

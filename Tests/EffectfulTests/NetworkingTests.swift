@@ -1,7 +1,7 @@
-import EffectTestSupport
+import EffectfulEffectTestSupport
 import Effectful
 import Foundation
-import HTTPTestSupport
+import EffectfulHTTPTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,4 @@
-import EffectTestSupport
+import EffectfulEffectTestSupport
 import Effectful
 import Testing
 

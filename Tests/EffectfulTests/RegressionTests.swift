@@ -1,4 +1,4 @@
-import EffectTestSupport
+import EffectfulEffectTestSupport
 import EffectfulTesting
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FavoritePrimes
+@testable import EffectfulFavoritePrimes
 
 #if canImport(Glibc)
   import Glibc

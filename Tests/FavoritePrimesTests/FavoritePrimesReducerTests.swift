@@ -1,6 +1,6 @@
 import Effectful
 import EffectfulTesting
-import FavoritePrimes
+import EffectfulFavoritePrimes
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import Effectful
 import EffectfulTesting
-import PrimeModal
+import EffectfulPrimeModal
 import Testing
 
 @MainActor

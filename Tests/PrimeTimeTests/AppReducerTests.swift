@@ -1,10 +1,10 @@
-import Counter
+import EffectfulCounter
 import Effectful
 import EffectfulTesting
-import FavoritePrimes
+import EffectfulFavoritePrimes
 import Foundation
-import PrimeModal
-import PrimeTime
+import EffectfulPrimeModal
+import EffectfulPrimeTime
 import Testing
 
 extension AppEnvironment {

@@ -1,9 +1,9 @@
-import Counter
+import EffectfulCounter
 import Effectful
 import EffectfulTesting
-import FavoritePrimes
+import EffectfulFavoritePrimes
 import Foundation
-import PrimeTime
+import EffectfulPrimeTime
 import Testing
 
 /// The offline app environment end to end: local primes, real files.

@@ -1,4 +1,4 @@
-import Primes
+import EffectfulPrimes
 import Testing
 
 @Suite("numberFacts")

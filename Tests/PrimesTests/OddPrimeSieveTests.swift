@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Primes
+@testable import EffectfulPrimes
 
 /// The sieve's internals, checked with tiny windows so that every kind of window boundary occurs.
 @Suite("OddPrimeSieve")

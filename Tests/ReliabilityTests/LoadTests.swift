@@ -1,5 +1,5 @@
 import Dispatch
-import EffectTestSupport
+import EffectfulEffectTestSupport
 import EffectfulTesting
 import Foundation
 import Testing

@@ -1,8 +1,8 @@
-import Counter
+import EffectfulCounter
 import Effectful
 import EffectfulTesting
 import Foundation
-import HTTPTestSupport
+import EffectfulHTTPTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

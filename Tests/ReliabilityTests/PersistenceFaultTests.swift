@@ -1,11 +1,11 @@
-import Counter
+import EffectfulCounter
 import Dispatch
 import Effectful
 import Foundation
-import PrimeTime
+import EffectfulPrimeTime
 import Testing
 
-@testable import FavoritePrimes
+@testable import EffectfulFavoritePrimes
 
 #if canImport(Glibc)
   import Glibc

@@ -1,11 +1,11 @@
-import Counter
-import EffectTestSupport
+import EffectfulCounter
+import EffectfulEffectTestSupport
 import Effectful
 import EffectfulTesting
-import FavoritePrimes
+import EffectfulFavoritePrimes
 import Foundation
-import HTTPTestSupport
-import PrimeTime
+import EffectfulHTTPTestSupport
+import EffectfulPrimeTime
 import Testing
 
 #if canImport(FoundationNetworking)

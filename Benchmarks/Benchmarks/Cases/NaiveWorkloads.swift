@@ -1,4 +1,4 @@
-import NaiveStore
+import EffectfulNaiveStore
 
 /// The naive store's side of every case: the same values and actions, with the episode's effects.
 /// The naive store has no cancellation (`cancel.startCancel`), and its recursive `send` cannot finish a

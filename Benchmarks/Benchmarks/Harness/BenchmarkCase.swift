@@ -2,7 +2,7 @@
 enum Contender: String, CaseIterable {
   /// The reducer called directly, plus the least glue the case needs, written by hand.
   case bare
-  /// The `NaiveStore` module: the episode's store, recursive and without deduplication.
+  /// The `EffectfulNaiveStore` module: the episode's store, recursive and without deduplication.
   case naive
   /// The `Effectful` store.
   case effectful

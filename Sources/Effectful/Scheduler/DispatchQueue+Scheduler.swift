@@ -45,3 +45,15 @@ extension DispatchQueue: Scheduler {
     return ScheduledWork { source.value.cancel() }
   }
 }
+
+// The episode writes `.receive(on: .main)`. A parameter of type `some Scheduler` looks `.main` up on
+// the protocol, so the queues people name that way are offered there too.
+extension Scheduler where Self == DispatchQueue {
+  /// The main queue, where a store's effects deliver: `effect.receive(on: .main)`.
+  public static var main: DispatchQueue { DispatchQueue.main }
+
+  /// A global concurrent queue: `effect.delay(for: .seconds(1), scheduler: .global())`.
+  public static func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue {
+    DispatchQueue.global(qos: qos)
+  }
+}

@@ -40,3 +40,8 @@ public struct ImmediateScheduler: Scheduler {
     return .done
   }
 }
+
+extension Scheduler where Self == ImmediateScheduler {
+  /// A scheduler that runs everything at once: `effect.delay(for: .seconds(1), scheduler: .immediate)`.
+  public static var immediate: ImmediateScheduler { ImmediateScheduler() }
+}

@@ -1,4 +1,4 @@
-import Primes
+import EffectfulPrimes
 
 /// Everything the counter screen shows: the count, its fact, the timer, and the nth-prime search.
 ///
@@ -62,6 +62,6 @@ public struct CounterState: Equatable, Sendable {
   /// CounterState(count: 1).isPrime  // false
   /// ```
   public var isPrime: Bool {
-    Primes.isPrime(count)
+    EffectfulPrimes.isPrime(count)
   }
 }

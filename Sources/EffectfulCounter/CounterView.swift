@@ -1,5 +1,5 @@
 import Effectful
-import PrimeModal
+import EffectfulPrimeModal
 
 /// The counter screen's state: the counter's own state plus the favorite primes its prime modal
 /// edits.

@@ -1,4 +1,4 @@
-import Primes
+import EffectfulPrimes
 
 /// The answer to "what is the nth prime?", shown as an alert: "The 3rd prime is 5".
 ///

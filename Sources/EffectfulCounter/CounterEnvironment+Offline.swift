@@ -1,6 +1,6 @@
 import Dispatch
 import Effectful
-import Primes
+import EffectfulPrimes
 
 extension CounterEnvironment {
   /// Computes everything locally, delivering on the main queue: no network, no account.
@@ -28,7 +28,7 @@ extension CounterEnvironment {
   public static func offline(mainQueue: any Scheduler) -> CounterEnvironment {
     CounterEnvironment(
       nthPrime: { n in localNthPrime(n) },
-      fact: { number in .sync { .success(Primes.fact(about: number)) } },
+      fact: { number in .sync { .success(EffectfulPrimes.fact(about: number)) } },
       mainQueue: mainQueue)
   }
 
@@ -37,7 +37,7 @@ extension CounterEnvironment {
     .create { subscriber in
       DispatchQueue.global(qos: .userInitiated).async {
         var percentReported = 0
-        let prime = Primes.nthPrime(
+        let prime = EffectfulPrimes.nthPrime(
           n,
           progress: { progress in
             // Whole percents only: at most 99 progress actions however long the search, and none

@@ -127,7 +127,7 @@ private struct FactfulNumber {
       facts.append("\(n) is a Fermat prime: 2^\(k) + 1 = \(n).")
     }
     let twins = [n.subtractingReportingOverflow(2), n.addingReportingOverflow(2)]
-      .filter { !$0.overflow && Primes.isPrime($0.partialValue) }
+      .filter { !$0.overflow && EffectfulPrimes.isPrime($0.partialValue) }
       .map { "\($0.partialValue)" }
     if !twins.isEmpty {
       facts.append("\(n) is a twin prime, with \(twins.joined(separator: " and ")).")

@@ -1,6 +1,6 @@
-import Counter
-import FavoritePrimes
-import PrimeModal
+import EffectfulCounter
+import EffectfulFavoritePrimes
+import EffectfulPrimeModal
 
 /// The whole PrimeTime app: the counter screen, the favorite primes screen, and the activity feed.
 ///

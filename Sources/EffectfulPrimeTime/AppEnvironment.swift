@@ -1,7 +1,7 @@
-import Counter
+import EffectfulCounter
 import Dispatch
 import Effectful
-import FavoritePrimes
+import EffectfulFavoritePrimes
 import Foundation
 
 /// The PrimeTime app's dependencies: each screen's environment and a clock.

@@ -1,6 +1,6 @@
-import Counter
+import EffectfulCounter
 import Effectful
-import FavoritePrimes
+import EffectfulFavoritePrimes
 
 /// Everything that can happen in the PrimeTime app, by screen.
 ///

@@ -1,6 +1,6 @@
-import Counter
+import EffectfulCounter
 import Effectful
-import FavoritePrimes
+import EffectfulFavoritePrimes
 import Foundation
 
 /// Builds the PrimeTime app's logic: the counter screen and the favorite primes screen pulled back

@@ -1,5 +1,5 @@
 import Effectful
-import Primes
+import EffectfulPrimes
 
 /// Why the counter could not get a fact or an nth prime, with a message for the user.
 ///

@@ -69,6 +69,8 @@ struct TimeTests {
     let scheduler = TestScheduler()
     let store = store(scheduler, latest: true)
     store.send(.scrolled(1))
+    #expect(store.value == [], "delivered on the scheduler, as any throttled output")
+    scheduler.advance()
     #expect(store.value == [.load(1)])
     scheduler.advance(by: .milliseconds(100))
     store.send(.scrolled(2))
@@ -79,6 +81,7 @@ struct TimeTests {
     #expect(store.value == [.load(1), .load(3)])
     scheduler.advance(by: .seconds(5))
     store.send(.scrolled(4))
+    scheduler.advance()
     #expect(store.value == [.load(1), .load(3), .load(4)])
   }
 

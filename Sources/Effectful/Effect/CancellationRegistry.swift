@@ -3,8 +3,13 @@
 ///
 /// Each store owns one registry, so two stores never cancel each other's effects, tests running in
 /// parallel cannot interfere, and a released store takes its registry (and every effect in it) along.
-/// Entries leave the registry when their effect ends, so it holds only what is running, plus one
-/// small entry per `throttle` id (when it last let an output through), kept for the store's life.
+/// Entries leave the registry when their effect ends, so it holds only what is running (and, weakly,
+/// what finished with outputs still on their way), plus one small entry per `throttle` id (when it
+/// last let an output through), kept for the store's life.
+///
+/// A cancellation reaches exactly the effects registered under its id when it is processed: the
+/// registry keeps no memory of past cancellations, so an effect that starts later under that id
+/// (after a `delay`, in a later part of a `concatenate`) runs as if it had never happened.
 @usableFromInline
 package final class CancellationRegistry: @unchecked Sendable {
   /// Guards this registry and the state of every ``EffectLifetime`` that belongs to it.
@@ -19,16 +24,11 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// Lifetimes that finished but may still have outputs on their way (each output holds its
   /// lifetime strongly until delivered): a later `cancel(id:)` must stop those too. Weak, so an
   /// entry empties itself once its outputs have landed.
-  @exclusivity(unchecked) private var finishedRecently: [EffectID: [WeakLifetime]] = [:]
+  @exclusivity(unchecked) private var finishedRecently: [EffectID: FinishedLifetimes] = [:]
   @exclusivity(unchecked) private var pruneThreshold = 64
-  @exclusivity(unchecked) private var sharedState: [EffectID: AnyObject] = [:]
+  @exclusivity(unchecked) private var throttles: [EffectID: ThrottleState] = [:]
   /// Set once the store has gone: anything registered later is cancelled on the spot.
   @exclusivity(unchecked) private var isClosed = false
-  /// How many `cancel(id:)`s this registry has processed, and when each id was last cancelled,
-  /// kept only while a delayed start is pending or running (see ``EffectLifetime/startSequence``).
-  @exclusivity(unchecked) private var cancelCount: UInt64 = 0
-  @exclusivity(unchecked) private var lastCancelled: [EffectID: UInt64] = [:]
-  @exclusivity(unchecked) private var delayedRuns = 0
 
   package init() {}
 
@@ -62,32 +62,11 @@ package final class CancellationRegistry: @unchecked Sendable {
         return false
       }
       if isClosed { return true }
-      // Started late by `delay`, and its id was cancelled while it waited.
-      if let start = lifetime.startSequence, let cancelled = lastCancelled[id], cancelled > start {
-        return true
-      }
       precondition(lifetime.registeredID == nil, "a lifetime is registered under one id at most")
       insert(lifetime, id: id)
       return false
     }
     if cancelNow { lifetime.cancel() }
-  }
-
-  /// Opens a delayed start: returns the cancellation count to stamp on its lifetime, and keeps
-  /// recording cancelled ids until every delayed run has ended (``endDelayedRun()``).
-  package func beginDelayedRun() -> UInt64 {
-    lock.withLock {
-      delayedRuns += 1
-      return cancelCount
-    }
-  }
-
-  /// Closes a delayed start opened with ``beginDelayedRun()``.
-  package func endDelayedRun() {
-    lock.withLock {
-      delayedRuns -= 1
-      if delayedRuns == 0 { lastCancelled = [:] }
-    }
   }
 
   /// Registers a store's own run under `id` itself, if it can stand for the cancellable part of its
@@ -111,11 +90,8 @@ package final class CancellationRegistry: @unchecked Sendable {
     lifetime.registeredID = id
     switch cancellables[id] {
     case nil: cancellables[id] = .one(lifetime)
-    case .one(let other): cancellables[id] = .many([other, lifetime])
-    case .many(var all):
-      cancellables[id] = nil  // keep `all` uniquely referenced while it grows
-      all.append(lifetime)
-      cancellables[id] = .many(all)
+    case .one(let other): cancellables[id] = .many(LifetimeGroup(other, lifetime))
+    case .many(let group): group.append(lifetime)
     }
   }
 
@@ -137,10 +113,10 @@ package final class CancellationRegistry: @unchecked Sendable {
     switch cancellables[id] {
     case .one(let only) where only === lifetime:
       cancellables[id] = nil
-    case .many(var all):
-      cancellables[id] = nil
-      all.removeAll { $0 === lifetime }
-      if !all.isEmpty { cancellables[id] = all.count == 1 ? .one(all[0]) : .many(all) }
+    case .many(let group):
+      // O(1): thousands of effects ending under one id must not each rebuild the id's list.
+      group.remove(lifetime)
+      if group.lifetimes.isEmpty { cancellables[id] = nil }
     default:
       break
     }
@@ -150,12 +126,12 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// The effects running under one id: almost always one, so that case needs no collection.
   private enum Running {
     case one(EffectLifetime)
-    case many([EffectLifetime])
+    case many(LifetimeGroup)
 
     var lifetimes: [EffectLifetime] {
       switch self {
       case .one(let lifetime): [lifetime]
-      case .many(let all): all
+      case .many(let group): group.lifetimes
       }
     }
 
@@ -163,20 +139,23 @@ package final class CancellationRegistry: @unchecked Sendable {
     func forEach(_ body: (EffectLifetime) -> Void) {
       switch self {
       case .one(let lifetime): body(lifetime)
-      case .many(let all): for lifetime in all { body(lifetime) }
+      case .many(let group): for lifetime in group.lifetimes { body(lifetime) }
       }
     }
   }
 
   /// Must be called with `lock` held.
   private func rememberFinished(_ lifetime: EffectLifetime, id: EffectID) {
-    finishedRecently[id, default: []].removeAll { $0.lifetime == nil }
-    finishedRecently[id]?.append(WeakLifetime(lifetime: lifetime))
+    if let finished = finishedRecently[id] {
+      finished.append(lifetime)
+    } else {
+      finishedRecently[id] = FinishedLifetimes(lifetime)
+    }
     // Sweep ids nobody cancels again, amortized: the map never outgrows twice its live size.
     if finishedRecently.count > pruneThreshold {
-      finishedRecently = finishedRecently.compactMapValues { entries in
-        let live = entries.filter { $0.lifetime != nil }
-        return live.isEmpty ? nil : live
+      finishedRecently = finishedRecently.filter { _, finished in
+        finished.prune()
+        return !finished.entries.isEmpty
       }
       pruneThreshold = max(64, finishedRecently.count * 2)
     }
@@ -187,8 +166,6 @@ package final class CancellationRegistry: @unchecked Sendable {
   @usableFromInline
   package func cancel(id: EffectID) {
     let (running, finished) = lock.withLock {
-      cancelCount += 1
-      if delayedRuns > 0 { lastCancelled[id] = cancelCount }
       let running = cancellables.removeValue(forKey: id)
       // Out of `cancellables` already: nothing for `lifetimeEnded` to look up when they end.
       running?.forEach { $0.registeredID = nil }
@@ -196,7 +173,7 @@ package final class CancellationRegistry: @unchecked Sendable {
       return (running, finishedRecently.isEmpty ? nil : finishedRecently.removeValue(forKey: id))
     }
     running?.forEach { $0.revoke() }
-    finished?.forEach { $0.lifetime?.revoke() }
+    finished?.entries.forEach { $0.lifetime?.revoke() }
   }
 
   /// Cancels everything this registry tracks: the store is going away.
@@ -207,7 +184,7 @@ package final class CancellationRegistry: @unchecked Sendable {
         inFlight = []
         cancellables = [:]
         finishedRecently = [:]
-        sharedState = [:]
+        throttles = [:]
       }
       // Out of the registry from here on: nothing for `lifetimeEnded` to remove when they end.
       for run in inFlight { run.trackedIndex = nil }
@@ -230,22 +207,70 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// has been used.
   package var entryCount: Int {
     lock.withLock {
-      let finished = finishedRecently.values.reduce(0) { $0 + $1.filter { $0.lifetime != nil }.count }
-      return inFlight.count + cancellables.count + finished + sharedState.count
+      let finished = finishedRecently.values.reduce(0) { $0 + $1.entries.filter { $0.lifetime != nil }.count }
+      return inFlight.count + cancellables.count + finished + throttles.count
     }
   }
 
-  /// Per-id state shared between effects with the same id (throttle's last emission), made on first use.
-  package func sharedState<State: AnyObject>(for id: EffectID, make: () -> State) -> State {
+  /// What every `throttle` with `id` shares, whatever its output type: an id is an id.
+  func throttleState(for id: EffectID) -> ThrottleState {
     lock.withLock {
-      if let existing = sharedState[id] as? State { return existing }
-      let state = make()
-      sharedState[id] = state
+      if let existing = throttles[id] { return existing }
+      let state = ThrottleState()
+      throttles[id] = state
       return state
     }
   }
 }
 
-private struct WeakLifetime {
-  weak var lifetime: EffectLifetime?
+/// The effects running under one id when there are several, each knowing its place
+/// (``EffectLifetime/registeredIndex``), so that one leaves in O(1). Guarded by the registry's lock.
+private final class LifetimeGroup {
+  @exclusivity(unchecked) private(set) var lifetimes: [EffectLifetime]
+
+  init(_ first: EffectLifetime, _ second: EffectLifetime) {
+    first.registeredIndex = 0
+    second.registeredIndex = 1
+    lifetimes = [first, second]
+  }
+
+  func append(_ lifetime: EffectLifetime) {
+    lifetime.registeredIndex = lifetimes.count
+    lifetimes.append(lifetime)
+  }
+
+  /// Swap-remove: the last lifetime takes the removed one's place.
+  func remove(_ lifetime: EffectLifetime) {
+    let index = lifetime.registeredIndex
+    guard lifetimes.indices.contains(index), lifetimes[index] === lifetime else { return }
+    let last = lifetimes.removeLast()
+    if last !== lifetime {
+      lifetimes[index] = last
+      last.registeredIndex = index
+    }
+  }
+}
+
+/// Finished lifetimes of one id whose outputs may still be on their way, held weakly. Dead entries
+/// are swept when the list has doubled since the last sweep: amortized O(1) per finish.
+private final class FinishedLifetimes {
+  struct Entry { weak var lifetime: EffectLifetime? }
+  private(set) var entries: [Entry]
+  private var sweepAt = 8
+
+  init(_ lifetime: EffectLifetime) {
+    entries = [Entry(lifetime: lifetime)]
+  }
+
+  func append(_ lifetime: EffectLifetime) {
+    entries.append(Entry(lifetime: lifetime))
+    if entries.count >= sweepAt {
+      prune()
+      sweepAt = max(8, entries.count * 2)
+    }
+  }
+
+  func prune() {
+    entries.removeAll { $0.lifetime == nil }
+  }
 }

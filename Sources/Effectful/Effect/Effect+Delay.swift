@@ -6,21 +6,20 @@ extension Effect where Output: Sendable {
   /// ```
   ///
   /// Nothing starts before the delay has passed, so cancelling a delayed request means no request is
-  /// ever made, and the pending work item is dropped. (Combine's `delay` instead delays each output;
-  /// for an effect that runs once the two agree, and starting late is what lets cancellation cost
-  /// nothing.) Either order works with ids: `.cancellable(id:)` outside the delay cancels the wait;
-  /// inside it, a `cancel(id:)` processed while waiting still stops the effect before it starts.
+  /// ever made, and the pending work item (with everything it captured) is released at once.
+  /// (Combine's `delay` instead delays each output; for an effect that runs once the two agree, and
+  /// starting late is what lets cancellation cost nothing.)
+  ///
+  /// A cancellation reaches the effects running when the store processes it, and while the delay
+  /// waits, what runs is the wait. So put the id **outside** to cancel a delayed effect:
+  /// `effect.delay(for: .seconds(1), scheduler: s).cancellable(id: ID.toast)`. A
+  /// `.cancellable(id:)` **inside** the delay does not exist yet while it waits: a `cancel(id:)`
+  /// processed then does not reach it, and it starts on time (which is what lets
+  /// `.cancellable(id:cancelInFlight: true)` work inside a delay or a debounce).
   public func delay(for duration: Duration, scheduler: some Scheduler) -> Effect {
     Effect(
       operation: .run { downstream in
-        let registry = downstream.lifetime.registry
-        // Stamped, so that a `cancellable(id:)` inside still hears a `cancel(id:)` sent while waiting.
-        let delayed = downstream.lifetime.makeChild()
-        delayed.startSequence = registry.beginDelayedRun()
-        delayed.onEnd { _ in
-          registry.endDelayedRun()
-          downstream.finish()
-        }
+        let delayed = downstream.lifetime.makeChildFinishingParent()
         let work = scheduler.schedule(after: duration) {
           guard delayed.isRunning else { return }
           self.start(in: delayed, receive: downstream.receive)
@@ -29,7 +28,8 @@ extension Effect where Output: Sendable {
       })
   }
 
-  /// Starts this effect only after `duration` passes with no newer effect of the same `id`.
+  /// Starts this effect only after `duration` passes with no newer effect of the same `id`, and
+  /// delivers its outputs on `scheduler`.
   ///
   /// ```swift
   /// case .searchQueryChanged(let query):
@@ -37,10 +37,13 @@ extension Effect where Output: Sendable {
   ///   return [search(query).debounce(id: SearchID.search, for: .milliseconds(300), scheduler: mainQueue)]
   /// ```
   ///
-  /// Each new debounced effect cancels the one still waiting, so only the last of a burst runs.
+  /// Each new debounced effect cancels the one still waiting (or running), so only the last of a burst
+  /// runs. `cancel(id:)` with the same `id` cancels it, waiting or running. Outputs hop to
+  /// `scheduler` even when the effect produces them elsewhere (a URLSession callback), so with
+  /// `DispatchQueue.main` they reach the store on its thread.
   public func debounce(id: some Hashable & Sendable, for duration: Duration, scheduler: some Scheduler)
     -> Effect
   {
-    delay(for: duration, scheduler: scheduler).cancellable(id: id, cancelInFlight: true)
+    receive(on: scheduler).delay(for: duration, scheduler: scheduler).cancellable(id: id, cancelInFlight: true)
   }
 }

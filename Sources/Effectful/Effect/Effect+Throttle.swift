@@ -1,5 +1,6 @@
 extension Effect where Output: Sendable {
-  /// Lets at most one output through per `interval` for all effects with the same `id`.
+  /// Lets at most one output through per `interval` for all effects with the same `id`, delivering on
+  /// `scheduler`.
   ///
   /// ```swift
   /// case .scrolled(let offset):
@@ -7,85 +8,140 @@ extension Effect where Output: Sendable {
   ///     .throttle(id: ScrollID.scroll, for: .seconds(1), scheduler: mainQueue, latest: true)]
   /// ```
   ///
-  /// The first output passes at once. One arriving sooner than `interval` after the last that passed
-  /// waits until the interval is over; by then it is replaced by the newest output (`latest: true`) or
-  /// the oldest one waiting is kept (`latest: false`). A newer throttled effect with the same id takes
-  /// over the wait from an older one, as in the Composable Architecture.
+  /// The first output passes at once; it is delivered on `scheduler` (so on a `TestScheduler` it
+  /// arrives on the next `advance()`). One arriving sooner than `interval` after the last that passed
+  /// is held until the interval is over, and delivered on `scheduler` then; by then it is replaced by
+  /// the newest output (`latest: true`) or the oldest one held is kept (`latest: false`). A newer throttled effect with
+  /// the same id cancels the older one and takes over what it held, as in the Composable Architecture.
+  /// Throttles share their timing by `id` alone, whatever their output types (a held output of another
+  /// type is dropped when a throttle of a different type takes over).
+  ///
+  /// `cancel(id:)` with the same `id` cancels the effect and drops what it held: nothing arrives after.
   public func throttle(
     id: some Hashable & Sendable, for interval: Duration, scheduler: some Scheduler, latest: Bool
   ) -> Effect {
     let key = EffectID(id)
+    let upstream = self
     return Effect(
       operation: .run { downstream in
-        let throttle = downstream.lifetime.registry.sharedState(for: key) { ThrottleState<Output>() }
-        // At most one emission is scheduled at a time, for this run; the output it sends is whatever
-        // waits when it fires, so a burst inside one interval sends one output, not one per arrival.
-        let scheduled = LockedValue<ScheduledWork?>(nil)
-        let upstreamDone = LockedValue(false)
-        @Sendable func finishIfDone() {
-          let done = upstreamDone.withValue { $0 } && scheduled.withValue { $0 == nil }
-          if done { downstream.finish() }
-        }
-        downstream.onCancel {
-          scheduled.withValue { work in
-            work?.cancel()
-            work = nil
+        let shared = downstream.lifetime.registry.throttleState(for: key)
+        // Taken before the cancellation below reaches the older throttle, which would drop it.
+        let inherited = shared.state.withValue { state in state.held.take() }
+        Effect(
+          operation: .run { run in
+            throttled(upstream, shared, inherited, interval, scheduler, latest, run)
           }
-        }
-        let upstream = downstream.lifetime.makeChild()
-        upstream.onEnd { _ in
-          upstreamDone.withValue { $0 = true }
-          finishIfDone()
-        }
-        self.start(in: upstream) { output, provenance in
-          let now = scheduler.now
-          let wait = throttle.state.withValue { state -> Duration? in
-            guard let last = state.lastEmission, now - last < interval else {
-              state.lastEmission = now
-              state.waiting = nil
-              return nil
-            }
-            if latest || state.waiting == nil { state.waiting = (output, provenance) }
-            return last + interval - now
-          }
-          guard let wait else {
-            downstream.receive(output, provenance)
-            return
-          }
-          // Claim the slot first, schedule outside the lock (an immediate scheduler runs the work at
-          // once, and the work clears the slot), then keep the handle unless the work already ran.
-          let claim = ScheduledWork.done
-          let claimed = scheduled.withValue { work -> Bool in
-            guard work == nil else { return false }
-            work = claim
-            return true
-          }
-          guard claimed else { return }
-          let work = scheduler.schedule(after: wait) {
-            let sent = throttle.state.withValue { state -> (Output, Provenance?)? in
-              defer { state.waiting = nil }
-              if state.waiting != nil { state.lastEmission = scheduler.now }
-              return state.waiting
-            }
-            if let (value, provenance) = sent, downstream.lifetime.isRunning {
-              downstream.receive(value, provenance)
-            }
-            scheduled.withValue { $0 = nil }
-            finishIfDone()
-          }
-          scheduled.withValue { if $0 === claim { $0 = work } }
-        }
-      }
-    ).cancellable(id: id, cancelInFlight: true)
+        )
+        .cancellable(id: id, cancelInFlight: true)
+        .start(in: downstream.lifetime, receive: downstream.receive)
+      })
   }
 }
 
-/// What a throttle id remembers between effects: when an output last passed, and the one waiting
-/// (with the cancellable boundaries it came through).
-final class ThrottleState<Output: Sendable>: Sendable {
-  struct State {
-    var lastEmission: SchedulerInstant?
-    var waiting: (Output, Provenance?)?
+/// One run of a throttle: `run` is its cancellable part.
+private func throttled<Output: Sendable>(
+  _ upstream: Effect<Output>, _ shared: ThrottleState, _ inherited: ThrottleState.Held?,
+  _ interval: Duration, _ scheduler: some Scheduler, _ latest: Bool, _ run: EffectSubscriber<Output>
+) {
+  let owner = ObjectIdentifier(run.lifetime)
+  // At most one emission is scheduled at a time, for this run; the output it sends is whatever is
+  // held when it fires, so a burst inside one interval sends one output, not one per arrival.
+  let scheduled = LockedValue<ScheduledWork?>(nil)
+  let upstreamDone = LockedValue(false)
+  /// Outputs that passed and are hopping to `scheduler`: the run is over only once they have landed.
+  let hopping = LockedValue(0)
+  @Sendable func finishIfDone() {
+    let done =
+      upstreamDone.withValue { $0 } && scheduled.withValue { $0 == nil } && hopping.withValue { $0 == 0 }
+    if done { run.finish() }
   }
+  @Sendable func emitHeld() {
+    let sent = shared.state.withValue { state -> ThrottleState.Held? in
+      guard let held = state.held, held.owner == owner else { return nil }
+      state.held = nil
+      state.lastEmission = scheduler.now
+      return held
+    }
+    if let sent, let output = sent.output as? Output, run.lifetime.isRunning {
+      run.receive(output, sent.provenance)
+    }
+    _ = scheduled.take()
+    finishIfDone()
+  }
+  @Sendable func scheduleEmission(after wait: Duration) {
+    // Claim the slot first, schedule outside the lock (an immediate scheduler runs the work at once,
+    // and the work clears the slot), then keep the handle unless the work already ran.
+    let claim = ScheduledWork.done
+    let claimed = scheduled.withValue { work -> Bool in
+      guard work == nil else { return false }
+      work = claim
+      return true
+    }
+    guard claimed else { return }
+    let work = scheduler.schedule(after: wait) { emitHeld() }
+    scheduled.withValue { if $0 === claim { $0 = work } }
+  }
+  run.onCancel {
+    scheduled.take()?.cancel()
+    // Cancelled means cancelled: what this run held never arrives, nor passes to a later throttle.
+    shared.state.withValue { state in
+      if state.held?.owner == owner { state.held = nil }
+    }
+  }
+  if let inherited, let output = inherited.output as? Output {
+    let wait = shared.state.withValue { state -> Duration in
+      if state.held == nil {
+        state.held = ThrottleState.Held(output: output, provenance: inherited.provenance, owner: owner)
+      }
+      return state.lastEmission.map { $0 + interval - scheduler.now } ?? .zero
+    }
+    scheduleEmission(after: max(.zero, wait))
+  }
+  let source = run.lifetime.makeChild()
+  source.onEnd { _ in
+    upstreamDone.withValue { $0 = true }
+    finishIfDone()
+  }
+  upstream.start(in: source) { output, provenance in
+    let now = scheduler.now
+    let wait = shared.state.withValue { state -> Duration? in
+      guard let last = state.lastEmission, now - last < interval else {
+        state.lastEmission = now
+        state.held = nil
+        return nil
+      }
+      if latest || state.held == nil {
+        state.held = ThrottleState.Held(output: output, provenance: provenance, owner: owner)
+      }
+      return last + interval - now
+    }
+    guard let wait else {
+      // Decided here, where it arrived (so its time is its arrival), delivered on the scheduler.
+      hopping.withValue { $0 += 1 }
+      scheduler.schedule {
+        if run.lifetime.isRunning { run.receive(output, provenance) }
+        hopping.withValue { $0 -= 1 }
+        finishIfDone()
+      }
+      return
+    }
+    scheduleEmission(after: wait)
+  }
+}
+
+/// What a throttle id remembers between effects, whatever their output types: when an output last
+/// passed, and the one held (with the cancellable boundaries it came through, and the run holding it).
+final class ThrottleState: Sendable {
+  struct Held: Sendable {
+    var output: any Sendable
+    var provenance: Provenance?
+    var owner: ObjectIdentifier
+  }
+
+  struct State: Sendable {
+    var lastEmission: SchedulerInstant?
+    var held: Held?
+  }
+
   let state = LockedValue(State())
 }

@@ -46,10 +46,8 @@ package final class EffectLifetime: @unchecked Sendable {
   /// lifetime: where it is in the registry's top-level runs, and the id it is registered under.
   @exclusivity(unchecked) var trackedIndex: Int?
   @exclusivity(unchecked) var registeredID: EffectID?
-  /// For a run started late (by `delay`): the registry's cancellation count when it was asked for, so
-  /// that a `cancel(id:)` processed while it waited still reaches the `cancellable(id:)` inside it.
-  /// Set before the lifetime is shared, and copied to children; `nil` for everything else.
-  var startSequence: UInt64?
+  /// Its place among the lifetimes registered under ``registeredID`` when there are several.
+  @exclusivity(unchecked) var registeredIndex = 0
 
   @usableFromInline
   package init(registry: CancellationRegistry) {
@@ -186,7 +184,6 @@ package final class EffectLifetime: @unchecked Sendable {
 
   private func makeChild(endHandler: EndHandler?) -> EffectLifetime {
     let child = EffectLifetime(registry: registry)
-    child.startSequence = startSequence
     // Nobody else can see the child until this lifetime can cancel it: no lock needed yet.
     child.endHandler = endHandler
     onCancel(.cancel(child))

@@ -75,6 +75,16 @@ package final class LockedValue<Value>: @unchecked Sendable {
   }
 }
 
+extension LockedValue {
+  /// Empties the slot and returns what it held: `pending.take()?()` runs work at most once.
+  package func take<Wrapped>() -> Wrapped? where Value == Wrapped? {
+    withValue { value in
+      defer { value = nil }
+      return value
+    }
+  }
+}
+
 /// Carries a value the compiler cannot prove `Sendable` across a boundary where the library itself
 /// guarantees single-threaded access (each use says why it is safe).
 @usableFromInline

@@ -50,6 +50,9 @@ extension Effect where Output == (Data?, URLResponse?, Error?) {
   /// ```swift
   /// dataTask(with: url).validated().map { try? $0.get() }   // Effect<Data?>
   /// ```
+  ///
+  /// A 2xx answer with an empty body (a 204 No Content, or a 200 with no bytes) is
+  /// ``NetworkError/emptyResponse``, so `decodeResult(as:)` says "empty" rather than "not JSON".
   public func validated() -> Effect<Result<Data, NetworkError>> {
     map { data, response, error in
       if let error {
@@ -63,7 +66,8 @@ extension Effect where Output == (Data?, URLResponse?, Error?) {
       guard (200...299).contains(http.statusCode) else {
         return .failure(.httpStatus(http.statusCode, body: NetworkError.excerpt(data)))
       }
-      return .success(data ?? Data())
+      guard let data, !data.isEmpty else { return .failure(.emptyResponse) }
+      return .success(data)
     }
   }
 }

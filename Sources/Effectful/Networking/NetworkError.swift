@@ -19,7 +19,8 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
   case httpStatus(Int, body: String)
   /// The answer was not valid for the expected type; `body` is the start of it.
   case undecodable(type: String, reason: String, body: String)
-  /// The request succeeded but the response had no body or no HTTP status.
+  /// The request succeeded but the response was not HTTP, or its body was empty (a 204, or a 200
+  /// with no bytes): there is nothing to decode.
   case emptyResponse
 
   /// A sentence for the user: what went wrong and what to try.

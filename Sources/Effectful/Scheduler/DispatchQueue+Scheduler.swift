@@ -23,10 +23,17 @@ extension DispatchQueue: Scheduler {
   /// Runs `action` once, `delay` from now: `DispatchQueue.main.schedule(after: .seconds(1)) { print("later") }`.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
-    let item = DispatchWorkItem(block: action)
+    // A cancelled DispatchWorkItem keeps its block until its deadline: the block reaches `action`
+    // through a slot that cancelling empties, so `action` and its captures are released at once.
+    let pending = LockedValue<(@Sendable () -> Void)?>(action)
+    let item = DispatchWorkItem { pending.take()?() }
     asyncAfter(deadline: .now() + .nanoseconds(Int(max(0, delay.nanoseconds))), execute: item)
     let handle = UncheckedSendable(item)  // DispatchWorkItem is thread-safe; it just isn't marked so
-    return ScheduledWork { handle.value.cancel() }
+    return ScheduledWork {
+      handle.value.cancel()
+      // Released here, outside the slot's lock: releasing captures can run arbitrary deinits.
+      _ = pending.take()
+    }
   }
 
   /// Runs `action` `delay` from now, then every `interval` until cancelled:

@@ -214,6 +214,6 @@ struct CancellationEdgeTests {
   }
 }
 
-extension Effect {
+extension Effect where Output: Sendable {
   fileprivate func merge(with other: Effect) -> Effect { .merge(self, other) }
 }

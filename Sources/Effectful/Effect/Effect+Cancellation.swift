@@ -1,4 +1,5 @@
-extension Effect {
+// `cancellable` keeps the effect it wraps inside its run, which `map` can carry to another thread.
+extension Effect where Output: Sendable {
   /// Makes this effect cancellable with ``cancel(id:)``.
   ///
   /// ```swift
@@ -41,7 +42,9 @@ extension Effect {
         }
       })
   }
+}
 
+extension Effect {
   /// An effect that cancels every running effect made ``cancellable(id:cancelInFlight:)`` with `id`.
   ///
   /// ```swift
@@ -63,6 +66,11 @@ extension Effect {
   ///   return [.cancel(ids: [TimerID.timer, FactID.request])]
   /// ```
   public static func cancel(ids: [any Hashable & Sendable]) -> Effect {
-    .merge(ids.map { Effect(operation: .cancel(EffectID($0))) })
+    let ids = ids.map { EffectID($0) }
+    return Effect(
+      operation: .run { subscriber in
+        for id in ids { subscriber.lifetime.registry.cancel(id: id) }
+        subscriber.finish()
+      })
   }
 }

@@ -20,7 +20,7 @@ extension Effect {
   /// The store reduces it right after the action that returned it, before anything sent later.
   @inlinable
   public static func send(_ output: Output) -> Effect {
-    Effect(operation: .output(UncheckedSendable(output)))
+    Effect(operation: .output(output))
   }
 
   /// An effect that computes its one output when it runs, synchronously, then finishes.

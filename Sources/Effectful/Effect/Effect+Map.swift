@@ -14,7 +14,7 @@ extension Effect {
     case .none:
       return .none
     case .output(let output):
-      return Effect<B>(operation: .output(UncheckedSendable(transform(output.value))))
+      return Effect<B>(operation: .output(transform(output)))
     case .cancel(let id):
       return Effect<B>(operation: .cancel(id))
     case .run(let body):

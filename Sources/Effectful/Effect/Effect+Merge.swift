@@ -1,4 +1,7 @@
-extension Effect {
+// Merging and concatenating keep their parts inside the run they make, and that run can outlive the
+// thread that made it (a concatenation starts its next part wherever the last one ended; `map` wraps it
+// into an effect of another output type), so the parts must be free to cross threads.
+extension Effect where Output: Sendable {
   /// Runs effects side by side; finishes when all of them have.
   ///
   /// ```swift
@@ -73,7 +76,7 @@ extension Array {
 
 /// Starts `parts` in order under `downstream`, looping rather than recursing while parts end
 /// synchronously, so that a long concatenation of synchronous effects uses constant stack.
-private func runSequentially<Output>(
+private func runSequentially<Output: Sendable>(
   _ parts: ArraySlice<Effect<Output>>, downstream: EffectSubscriber<Output>
 ) {
   var remaining = parts

@@ -17,17 +17,14 @@
 /// that URLSession releases after calling it, a `DispatchQueue.async` block that has run, a closure that
 /// called back synchronously: each ends its effect exactly when it should, with no extra code. To hear
 /// about cancellation and release resources, build the effect with ``create(_:)`` instead.
-public struct Effect<Output>: Sendable {
+public struct Effect<Output> {
   @usableFromInline
-  enum Operation: Sendable {
+  enum Operation {
     /// No work at all: the store skips it without allocating.
     case none
     /// One output already in hand. The store appends it to its queue without starting a run, which
     /// keeps the common `return [.send(.next)]` as cheap as an array append.
-    ///
-    /// Unchecked because such an output is only ever delivered synchronously on the thread that runs
-    /// the effect; every operator that moves outputs to another thread requires `Output: Sendable`.
-    case output(UncheckedSendable<Output>)
+    case output(Output)
     /// Cancel everything running under an id. The store does it on the spot, with no run to set up:
     /// starting and cancelling a cancellable effect is common enough to be worth the case.
     case cancel(EffectID)
@@ -87,7 +84,7 @@ public struct Effect<Output>: Sendable {
     case .none:
       lifetime.finish()
     case .output(let output):
-      if lifetime.isRunning { receive(output.value, nil) }
+      if lifetime.isRunning { receive(output, nil) }
       lifetime.finish()
     case .cancel(let id):
       lifetime.registry.cancel(id: id)
@@ -98,6 +95,13 @@ public struct Effect<Output>: Sendable {
   }
 
 }
+
+/// An effect can cross threads exactly when its outputs can: an `Effect<SomeClass>` holding a value
+/// that is not `Sendable` (``send(_:)`` keeps it, `map` may compute it early) stays on the thread that
+/// made it, and the compiler says so if it is sent elsewhere. Effects of `Sendable` outputs (every
+/// action enum of `Sendable` cases) go anywhere, as before.
+extension Effect: Sendable where Output: Sendable {}
+extension Effect.Operation: Sendable where Output: Sendable {}
 
 /// Finishes a lifetime when the last reference to it goes away: see ``Effect/init(run:)``.
 final class FinishOnRelease: Sendable {

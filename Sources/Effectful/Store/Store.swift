@@ -127,7 +127,7 @@ public final class Store<Value, Action> {
       case .none:
         continue
       case .output(let output):
-        queue.append(output.value)
+        queue.append(output)
       case .cancel(let id):
         registry.cancel(id: id)
       case .run(let body):

@@ -1,0 +1,119 @@
+import Effectful
+import EffectfulTesting
+import Foundation
+import Testing
+
+private enum ModelEvent {
+  case start
+  case cancel(String)
+}
+
+private enum ModelAction: Sendable {
+  case start
+  case cancel(String)
+  case output(Int)
+}
+
+/// One generated case: a tree, started once or twice, with cancellations at chosen virtual times.
+private struct ModelCase: CustomStringConvertible {
+  var tree: EffectTree
+  var events: [(time: Int, event: ModelEvent)]
+
+  var description: String {
+    let timeline = events.map { time, event in
+      switch event {
+      case .start: "\(time)ms start"
+      case .cancel(let id): "\(time)ms cancel(\(id))"
+      }
+    }
+    return "\(tree) with [\(timeline.joined(separator: ", "))]"
+  }
+
+  static func random(using random: inout SplitMix64) -> ModelCase {
+    var generator = EffectTreeGenerator()
+    let tree = generator.tree(depth: Int.random(in: 1...3, using: &random), using: &random)
+    var events: [(Int, ModelEvent)] = [(0, .start)]
+    if Bool.random(using: &random) { events.append((100 * Int.random(in: 0...8, using: &random), .start)) }
+    for _ in 0..<Int.random(in: 0...3, using: &random) {
+      let id = EffectTreeGenerator.ids.randomElement(using: &random)!
+      events.append((100 * Int.random(in: 0...10, using: &random), .cancel(id)))
+    }
+    // Stable: events at one instant happen in the order they were generated.
+    let ordered = events.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+    return ModelCase(tree: tree, events: ordered.map(\.element))
+  }
+}
+
+/// How long each case runs: past every event, short of the first instant a repeating timer could meet
+/// other work (see ``EffectTreeGenerator``).
+private let horizon = 1_250
+
+@MainActor
+private func runInStore(_ model: ModelCase) -> [(time: Int, value: Int)] {
+  let scheduler = TestScheduler()
+  let tree = model.tree
+  let arrivals = LockedValue<[(time: Int, value: Int)]>([])
+  let store = Store(initialValue: 0) { (_: inout Int, action: ModelAction) -> [Effect<ModelAction>] in
+    switch action {
+    case .start:
+      return [tree.effect(on: scheduler).map(ModelAction.output)]
+    case .cancel(let id):
+      return [.cancel(id: id)]
+    case .output(let value):
+      let time = Int(scheduler.now.sinceOrigin / .milliseconds(1))
+      arrivals.withValue { $0.append((time, value)) }
+      return []
+    }
+  }
+  for (time, event) in model.events {
+    scheduler.advance(to: SchedulerInstant(sinceOrigin: .milliseconds(time)))
+    switch event {
+    case .start: store.send(.start)
+    case .cancel(let id): store.send(.cancel(id))
+    }
+  }
+  scheduler.advance(to: SchedulerInstant(sinceOrigin: .milliseconds(horizon)))
+  return arrivals.withValue { $0 }
+}
+
+private func runInReference(_ model: ModelCase) -> [(time: Int, value: Int)] {
+  let reference = EffectAlgebraReference()
+  for (time, event) in model.events {
+    reference.advance(to: time)
+    switch event {
+    case .start: reference.start(model.tree)
+    case .cancel(let id): reference.cancel(id: id)
+    }
+  }
+  reference.advance(to: horizon)
+  return reference.arrivals
+}
+
+@MainActor
+@Suite("Effect algebra model")
+struct EffectAlgebraModelTests {
+  @Test("10,000 random effect trees in a Store on a TestScheduler match the reference semantics")
+  func storeMatchesReference() {
+    let seed = reliabilitySeed()
+    print("effect algebra seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
+    var random = SplitMix64(seed: seed)
+    var mismatches = 0
+    for caseIndex in 0..<10_000 {
+      let model = ModelCase.random(using: &random)
+      let actual = runInStore(model)
+      let expected = runInReference(model)
+      guard !actual.elementsEqual(expected, by: { $0 == $1 }) else { continue }
+      mismatches += 1
+      if mismatches <= 3 {
+        Issue.record(
+          """
+          case \(caseIndex) (EFFECTFUL_SEED=\(seed)): \(model)
+            store:     \(actual.map { "\($0.value)@\($0.time)" })
+            reference: \(expected.map { "\($0.value)@\($0.time)" })
+          """)
+      }
+    }
+    #expect(mismatches == 0)
+    print("effect algebra model: 10000 cases, \(mismatches) mismatches")
+  }
+}

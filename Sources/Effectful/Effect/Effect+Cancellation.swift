@@ -16,7 +16,10 @@ extension Effect where Output: Sendable {
   ///   - cancelInFlight: Cancel effects already running with this id before starting this one.
   ///
   /// Once the store has processed a cancellation, no output of a cancelled effect reaches it, even one
-  /// that was already on its way from another thread.
+  /// that was already on its way from another thread. A cancellation reaches the effects running under
+  /// `id` when it is processed, and only those: one that starts later (after a `delay`, in a later part
+  /// of a `concatenate`) runs normally. Inside a `delay`, that means the wait is what you cancel: see
+  /// ``delay(for:scheduler:)``.
   @inlinable
   public consuming func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
     if case .none = operation, !cancelInFlight { return self }

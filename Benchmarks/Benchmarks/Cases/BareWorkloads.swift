@@ -20,6 +20,7 @@ enum BareWorkloads {
     case .pullbackNoEffect: pullback(withEffect: false)
     case .pullbackWithEffect, .pullbackWithEffectKeyPaths: pullback(withEffect: true)
     case .cancelStartCancel: startCancel
+    case .cancelSharedID10k, .cancelSharedID40k: nil
     case .chainSync1M: chain
     }
   }

@@ -18,10 +18,24 @@ enum CaseName: String, CaseIterable {
   /// Extra: the same through the episode's key-path `pullback` overload instead of `CasePath`.
   case pullbackWithEffectKeyPaths = "pullback.depth20.withEffect.keyPaths"
   case cancelStartCancel = "cancel.startCancel"
+  /// 10,000 effects ending under one id, per iteration.
+  case cancelSharedID10k = "cancel.sharedID10k"
+  /// Extra: the same with 40,000, so that linearity can be checked (4× the effects, at most 5× the time).
+  case cancelSharedID40k = "cancel.sharedID40k"
   case chainSync1M = "chain.sync1M"
 
   /// Actions in the chain of `chain.sync1M`.
   static let chainLength = 1_000_000
+
+  /// What one iteration counts as: each action of a chain, each effect of a shared-id batch.
+  var operationsPerIteration: Int {
+    switch self {
+    case .chainSync1M: Self.chainLength
+    case .cancelSharedID10k: 10_000
+    case .cancelSharedID40k: 40_000
+    default: 1
+    }
+  }
 
   /// The suite: every case with the workload of each contender that has one.
   @MainActor
@@ -29,7 +43,7 @@ enum CaseName: String, CaseIterable {
     allCases.map { name in
       BenchmarkCase(
         name: name,
-        operationsPerIteration: name == .chainSync1M ? chainLength : 1,
+        operationsPerIteration: name.operationsPerIteration,
         bare: BareWorkloads.factory(for: name),
         naive: NaiveWorkloads.factory(for: name),
         effectful: EffectfulWorkloads.factory(for: name))

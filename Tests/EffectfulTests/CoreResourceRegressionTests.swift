@@ -68,15 +68,18 @@ struct CoreResourceRegressionTests {
       let canary = Canary()
       watched.withValue { $0.canary = canary }
       return [
-        Effect.sync { _ = canary; return 2 }
-          .delay(for: .seconds(3600), scheduler: DispatchQueue.global())
-          .debounce(id: "wait", for: .seconds(3600), scheduler: DispatchQueue.global())
+        Effect.sync {
+          _ = canary; return 2
+        }
+        .delay(for: .seconds(3600), scheduler: DispatchQueue.global())
+        .debounce(id: "wait", for: .seconds(3600), scheduler: DispatchQueue.global())
       ]
     }
     store.send(0)
     #expect(watched.withValue { $0.canary } != nil)
     store.send(1)
-    #expect(watched.withValue { $0.canary } == nil, "the cancelled delay still holds the effect it was to start")
+    #expect(
+      watched.withValue { $0.canary } == nil, "the cancelled delay still holds the effect it was to start")
   }
 
   // 14. The off-main message interpolated the whole action: a big payload made a megabyte message.

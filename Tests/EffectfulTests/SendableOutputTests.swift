@@ -52,7 +52,10 @@ private struct Compiler {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var directory = binary.deletingLastPathComponent()
     // Linux runs the test executable itself; on Apple platforms it sits inside a bundle.
-    for _ in 0..<4 where !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Modules/Effectful.swiftmodule").path) {
+    for _ in 0..<4
+    where !FileManager.default.fileExists(
+      atPath: directory.appendingPathComponent("Modules/Effectful.swiftmodule").path)
+    {
       directory = directory.deletingLastPathComponent()
     }
     let modules = directory.appendingPathComponent("Modules")

@@ -1,5 +1,5 @@
-import EffectfulEffectTestSupport
 import Effectful
+import EffectfulEffectTestSupport
 import EffectfulTesting
 import Testing
 

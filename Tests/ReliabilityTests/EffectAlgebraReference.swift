@@ -122,7 +122,8 @@ final class EffectAlgebraReference {
       now = max(now, work.deadline)
       if let interval = work.interval {
         queue[index] = Work(
-          deadline: work.deadline + interval, sequence: work.sequence, interval: interval, action: work.action)
+          deadline: work.deadline + interval, sequence: work.sequence, interval: interval, action: work.action
+        )
       } else {
         queue.remove(at: index)
       }
@@ -145,7 +146,8 @@ final class EffectAlgebraReference {
   }
 
   @discardableResult
-  private func schedule(after delay: Int, every interval: Int? = nil, _ action: @escaping () -> Void) -> () -> Void
+  private func schedule(after delay: Int, every interval: Int? = nil, _ action: @escaping () -> Void) -> () ->
+    Void
   {
     nextSequence += 1
     let sequence = nextSequence
@@ -211,14 +213,16 @@ final class EffectAlgebraReference {
       delayed.onCancel(cancelWork)
 
     case .debounce(let tree, let id, let duration):
-      self.run(.cancellable(.delay(.receiveOn(tree), duration), id: id, cancelInFlight: true), in: run, emit: emit)
+      self.run(
+        .cancellable(.delay(.receiveOn(tree), duration), id: id, cancelInFlight: true), in: run, emit: emit)
 
     case .throttle(let tree, let id, let interval, let latest):
       // A newer throttle takes over what an older one holds, before cancelling it.
       let inherited = throttles[id]?.held
       throttles[id, default: ThrottleMemory()].held = nil
       cancellable(id: id, cancelInFlight: true, in: run, emit: emit) { inner, emit in
-        self.throttle(tree, id: id, interval: interval, latest: latest, inherited: inherited, in: inner, emit: emit)
+        self.throttle(
+          tree, id: id, interval: interval, latest: latest, inherited: inherited, in: inner, emit: emit)
       }
 
     case .timer(let id, let interval, let value):

@@ -18,7 +18,8 @@ enum EffectfulWorkloads {
     case .pullbackWithEffect: pullback(DeepPullback.casePaths, sending: Deep.request)
     case .pullbackWithEffectKeyPaths: pullback(DeepPullback.keyPaths, sending: Deep.request)
     case .cancelStartCancel: startCancel
-    case .cancelSharedID10k, .cancelSharedID40k: SharedIDCancellation.effectful(count: name.operationsPerIteration)
+    case .cancelSharedID10k, .cancelSharedID40k:
+      SharedIDCancellation.effectful(count: name.operationsPerIteration)
     case .chainSync1M: chain
     }
   }

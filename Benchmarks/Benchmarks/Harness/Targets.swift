@@ -43,7 +43,8 @@ struct TargetCheck {
       absolute(.pullbackWithEffect, atMost: 1_500),
       absolute(.cancelStartCancel, atMost: 500),
       // Per effect: 4× the effects within 5× the time is at most 1.25× the time per effect.
-      ratio(.cancelSharedID40k, atMost: 1.25, of: effectful(.cancelSharedID10k), "cancel.sharedID10k per effect"),
+      ratio(
+        .cancelSharedID40k, atMost: 1.25, of: effectful(.cancelSharedID10k), "cancel.sharedID10k per effect"),
     ]
     let memory = results.first { $0.name == .cancelStartCancel }?.memory
     checks.append(

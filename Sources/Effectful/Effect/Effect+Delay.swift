@@ -44,6 +44,7 @@ extension Effect where Output: Sendable {
   public func debounce(id: some Hashable & Sendable, for duration: Duration, scheduler: some Scheduler)
     -> Effect
   {
-    receive(on: scheduler).delay(for: duration, scheduler: scheduler).cancellable(id: id, cancelInFlight: true)
+    receive(on: scheduler).delay(for: duration, scheduler: scheduler).cancellable(
+      id: id, cancelInFlight: true)
   }
 }

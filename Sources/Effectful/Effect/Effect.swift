@@ -68,10 +68,16 @@ public struct Effect<Output> {
   /// ```
   ///
   /// The run cannot be cancelled from outside; inside a store, use ``cancellable(id:cancelInFlight:)``.
-  public func run(_ callback: @escaping @Sendable (Output) -> Void) {
-    // A run of its own, with a registry of its own: nothing outside it can cancel it.
-    start(in: EffectLifetime(registry: CancellationRegistry())) { output, provenance in
-      if provenance.isLive { callback(output) }
+  ///
+  /// A property holding a function rather than a method, as the design allows: next to a method named
+  /// `run`, Swift cannot infer `Output` for `Effect.run { send in … }` (the async `run`) from context
+  /// once `Effect` is `Sendable` only for `Sendable` outputs. Calls read the same either way.
+  public var run: (_ callback: @escaping @Sendable (Output) -> Void) -> Void {
+    { [self] callback in
+      // A run of its own, with a registry of its own: nothing outside it can cancel it.
+      start(in: EffectLifetime(registry: CancellationRegistry())) { output, provenance in
+        if provenance.isLive { callback(output) }
+      }
     }
   }
 

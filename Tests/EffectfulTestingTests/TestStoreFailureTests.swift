@@ -37,6 +37,16 @@ import Testing
     }
   }
 
+  /// Expects the one failure of a timer left on, at the line that turned it on, and the timer stopped.
+  func expectTimerReportedStillRunning(at line: UInt, sourceLocation: SourceLocation = #_sourceLocation) {
+    expectOneFailure(
+      at: line,
+      containing: [
+        "An effect started by send(.toggleTimerButtonTapped) is still running at the end of the test."
+      ], sourceLocation: sourceLocation)
+    #expect(scheduler.scheduledCount == 0, sourceLocation: sourceLocation)
+  }
+
   // MARK: - The state
 
   @Test func stateThatDiffersFromTheDescribedChange() {
@@ -240,12 +250,7 @@ import Testing
     let line: UInt = #line + 1
     store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
     store.finish(timeout: .milliseconds(10))
-    expectOneFailure(
-      at: line,
-      containing: [
-        "An effect started by send(.toggleTimerButtonTapped) is still running at the end of the test."
-      ])
-    #expect(scheduler.scheduledCount == 0)
+    expectTimerReportedStillRunning(at: line)
   }
 
   @Test func effectStartedByAReceivedActionIsNamedAfterIt() {
@@ -286,12 +291,7 @@ import Testing
     scheduler.advance(by: .seconds(1))
     store.receive(.timerTick) { $0.count = 2 }
     store.finish(timeout: .milliseconds(10))
-    expectOneFailure(
-      at: line,
-      containing: [
-        "An effect started by send(.toggleTimerButtonTapped) is still running at the end of the test."
-      ])
-    #expect(scheduler.scheduledCount == 0)
+    expectTimerReportedStillRunning(at: line)
   }
 
   // MARK: - Threading and skipping

@@ -19,6 +19,9 @@ enum CaseName: String, CaseIterable {
   case pullbackWithEffectKeyPaths = "pullback.depth20.withEffect.keyPaths"
   case cancelStartCancel = "cancel.startCancel"
   case chainSync1M = "chain.sync1M"
+  case testSchedulerPending10k = "testScheduler.pending10k"
+  /// Extra: four times the items of `testScheduler.pending10k`, to check the queue stays linear.
+  case testSchedulerPending40k = "testScheduler.pending40k"
 
   /// Actions in the chain of `chain.sync1M`.
   static let chainLength = 1_000_000

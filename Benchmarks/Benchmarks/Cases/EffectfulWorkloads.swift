@@ -19,6 +19,8 @@ enum EffectfulWorkloads {
     case .pullbackWithEffectKeyPaths: pullback(DeepPullback.keyPaths, sending: Deep.request)
     case .cancelStartCancel: startCancel
     case .chainSync1M: chain
+    case .testSchedulerPending10k: TestSchedulerWorkloads.pending(10_000)
+    case .testSchedulerPending40k: TestSchedulerWorkloads.pending(40_000)
     }
   }
 

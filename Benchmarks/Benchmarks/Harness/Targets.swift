@@ -42,6 +42,7 @@ struct TargetCheck {
       absolute(.fanoutUnrelatedChange, atMost: 10_000),
       absolute(.pullbackWithEffect, atMost: 1_500),
       absolute(.cancelStartCancel, atMost: 500),
+      ratio(.testSchedulerPending40k, atMost: 5, of: effectful(.testSchedulerPending10k), "pending10k"),
     ]
     let memory = results.first { $0.name == .cancelStartCancel }?.memory
     checks.append(

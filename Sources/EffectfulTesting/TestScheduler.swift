@@ -13,6 +13,8 @@ import Effectful
 ///
 /// Work runs in deadline order; work due at the same instant runs in the order it was scheduled.
 /// While work runs, ``now`` is its deadline, so work scheduled from it is placed relative to that.
+/// Scheduling, running and cancelling a piece of work each cost O(log n) in the work waiting, so a
+/// test that keeps ten thousand timers and delays pending stays fast.
 public final class TestScheduler: Scheduler, @unchecked Sendable {
   private let lock = Lock()
   // Guarded by `lock`.

@@ -141,6 +141,7 @@ public final class TestStore<Value: Equatable, Action> {
   var transitionCount = 0
   /// Effects started and not yet known to have ended or been skipped, oldest first.
   var startedEffects: [StartedEffect] = []
+  var startedEffectsPruneThreshold = 16
   /// The Swift Testing test that made this store, if one did: a store used in another test leaked.
   var owningTest = Test.current.map { OwningTest(id: "\($0.id)", name: $0.name) }
   /// Outputs that arrived off the main thread: collected on the main actor and reported there.
@@ -226,7 +227,7 @@ public final class TestStore<Value: Equatable, Action> {
       transitions.removeAll()
     }
     let before = value
-    let after = reduceInSendLoop { startEffects(of: action, origin: here, transition: nil) }
+    let after = reduceInSendLoop { reduceAndStartEffects(of: action, origin: here, transition: nil) }
     assertTransition(before: before, after: after, expectedMutation, step: here)
   }
 
@@ -259,13 +260,13 @@ public final class TestStore<Value: Equatable, Action> {
     let before = value
     // Its effects are named after it; `receive` moves them to its own line once the test gets there.
     let step = EffectOrigin(description: "receive(\(describe(action)))", file: sender.file, line: sender.line)
-    startEffects(of: action, origin: step, transition: transitionCount)
+    reduceAndStartEffects(of: action, origin: step, transition: transitionCount)
     transitions.append(
       Transition(action: action, before: before, after: value, sender: sender, number: transitionCount))
   }
 
   /// Reduces `action` into ``value`` and starts the effects it returns.
-  private func startEffects(of action: Action, origin: EffectOrigin, transition: Int?) {
+  private func reduceAndStartEffects(of action: Action, origin: EffectOrigin, transition: Int?) {
     let effects = reducer(&value, action)
     for effect in effects { start(effect, origin: origin, transition: transition) }
   }

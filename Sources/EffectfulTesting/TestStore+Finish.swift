@@ -20,7 +20,8 @@ extension TestStore {
   /// for or reported; everything is cancelled.
   ///
   /// The store stays usable afterwards: a later `send` starts a new chapter of the story, with its
-  /// own effects, and a later `finish()` (or the store going away) checks that chapter again.
+  /// own effects, and a later `finish()` (or the store going away) checks that chapter again:
+  ///
   /// ```swift
   /// store.finish()
   /// store.send(.incrementButtonTapped) { $0.count = 2 }

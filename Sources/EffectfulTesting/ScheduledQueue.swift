@@ -3,73 +3,101 @@ import Effectful
 /// The work a ``TestScheduler`` holds, in the order it runs: a binary min-heap keyed by (deadline,
 /// scheduling order), so that taking the next piece of work and scheduling one are O(log n).
 ///
-/// Cancelling is lazy: the work is forgotten at once (``count`` drops) and its entry is skipped when
-/// it reaches the top, or dropped when dead entries outnumber live ones and the heap is rebuilt, so a
-/// long debounce that is cancelled on every keystroke does not hold its closures for ever.
+/// Cancelling is lazy and O(1): the work is marked, ``count`` drops at once, and its entry is skipped
+/// when it reaches the top, or dropped when dead entries come to outnumber live ones and the heap is
+/// rebuilt, so a long debounce cancelled on every keystroke does not hold its closures for ever.
+///
+/// Not thread-safe: the scheduler calls it under its lock, which also guards every ``Work``.
 struct ScheduledQueue {
-  /// One piece of work. Repeating work keeps its id, and so its place among work due at the same time.
-  struct Item {
-    let id: UInt64
-    var deadline: SchedulerInstant
+  /// One piece of work, shared by its heap entry and the handle that cancels it.
+  final class Work: @unchecked Sendable {
     let interval: Duration?
     let action: @Sendable () -> Void
+    /// Whether it may still run: false once a one-shot has run, or once cancelled.
+    fileprivate(set) var isPending = true
+
+    fileprivate init(interval: Duration?, action: @escaping @Sendable () -> Void) {
+      self.interval = interval
+      self.action = action
+    }
   }
 
-  private var heap: [Item] = []
-  /// The ids of the work still to run: an entry in `heap` whose id is not here was cancelled.
-  private var live: Set<UInt64> = []
-  private var nextID: UInt64 = 0
+  /// A heap entry: small, so that sifting moves little memory. Repeating work keeps its `order`, and so
+  /// its place among work due at the same time.
+  private struct Entry {
+    var deadline: SchedulerInstant
+    let order: UInt64
+    let work: Work
+  }
+
+  private var heap: [Entry] = []
+  private var nextOrder: UInt64 = 0
+  /// Entries in `heap` whose work was cancelled.
+  private var deadEntries = 0
   /// Comparisons and moves made so far; see ``TestScheduler/queueSteps``.
   private(set) var steps = 0
 
   /// How many pieces of work wait to run (repeating work counts once).
-  var count: Int { live.count }
+  var count: Int { heap.count - deadEntries }
 
-  /// Adds work due at `deadline` and returns its id, later than every id given before.
+  /// Adds work due at `deadline`, after all work already due then.
   mutating func insert(
     deadline: SchedulerInstant, interval: Duration?, action: @escaping @Sendable () -> Void
-  ) -> UInt64 {
-    nextID += 1
-    live.insert(nextID)
-    push(Item(id: nextID, deadline: deadline, interval: interval, action: action))
-    return nextID
+  ) -> Work {
+    nextOrder += 1
+    let work = Work(interval: interval, action: action)
+    push(Entry(deadline: deadline, order: nextOrder, work: work))
+    return work
   }
 
-  /// Forgets the work with `id`; nothing happens if it already ran or was cancelled.
-  mutating func cancel(_ id: UInt64) {
-    guard live.remove(id) != nil else { return }
-    if heap.count > 64, heap.count > 2 * live.count { rebuild() }
+  /// Forgets `work`; nothing happens if it already ran or was cancelled.
+  mutating func cancel(_ work: Work) {
+    guard work.isPending else { return }
+    work.isPending = false
+    deadEntries += 1
+    if heap.count > 64, deadEntries * 2 > heap.count { rebuild() }
   }
 
-  /// Removes and returns the earliest live work due by `limit` (any, if nil). Repeating work goes back
-  /// in at its next deadline under the same id before it is returned.
-  mutating func popFirst(dueBy limit: SchedulerInstant?) -> Item? {
+  /// Removes and returns the earliest live work due by `limit` (any, if nil), with its deadline.
+  /// Repeating work goes back in at its next deadline, in the same order, before it is returned.
+  mutating func popFirst(dueBy limit: SchedulerInstant?) -> (work: Work, deadline: SchedulerInstant)? {
     while let top = heap.first {
-      guard live.contains(top.id) else {
+      guard top.work.isPending else {
         removeTop()
+        deadEntries -= 1
         continue
       }
       if let limit, top.deadline > limit { return nil }
-      removeTop()
-      if let interval = top.interval {
-        var next = top
-        next.deadline = top.deadline.advanced(by: interval)
-        push(next)
+      if let interval = top.work.interval {
+        heap[0].deadline = top.deadline.advanced(by: interval)
+        siftDown(0)
       } else {
-        live.remove(top.id)
+        top.work.isPending = false
+        removeTop()
       }
-      return top
+      return (top.work, top.deadline)
     }
     return nil
   }
 
-  private func precedes(_ lhs: Item, _ rhs: Item) -> Bool {
-    (lhs.deadline, lhs.id) < (rhs.deadline, rhs.id)
+  /// Whether the entry at `lhs` runs before the one at `rhs`. It takes indices and reads only the keys,
+  /// so that comparing never copies an entry (a retain and a release of its work, most of the cost).
+  private func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+    let left = heap[lhs].deadline
+    let right = heap[rhs].deadline
+    return left < right || (left == right && heap[lhs].order < heap[rhs].order)
   }
 
-  private mutating func push(_ item: Item) {
-    heap.append(item)
-    siftUp(heap.count - 1)
+  private mutating func push(_ entry: Entry) {
+    heap.append(entry)
+    var child = heap.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      steps += 1
+      guard precedes(child, parent) else { return }
+      heap.swapAt(child, parent)
+      child = parent
+    }
   }
 
   private mutating func removeTop() {
@@ -79,36 +107,25 @@ struct ScheduledQueue {
     siftDown(0)
   }
 
-  private mutating func siftUp(_ start: Int) {
-    var child = start
-    while child > 0 {
-      let parent = (child - 1) / 2
-      steps += 1
-      guard precedes(heap[child], heap[parent]) else { return }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
   private mutating func siftDown(_ start: Int) {
     var parent = start
     while true {
       let left = 2 * parent + 1
       guard left < heap.count else { return }
       let right = left + 1
-      steps += 1
+      steps += 2
       var first = left
-      if right < heap.count, precedes(heap[right], heap[left]) { first = right }
-      steps += 1
-      guard precedes(heap[first], heap[parent]) else { return }
+      if right < heap.count, precedes(right, left) { first = right }
+      guard precedes(first, parent) else { return }
       heap.swapAt(first, parent)
       parent = first
     }
   }
 
-  /// Drops cancelled entries and restores the heap order, in O(n).
+  /// Drops the entries of cancelled work and restores the heap order, in O(n).
   private mutating func rebuild() {
-    heap.removeAll { !live.contains($0.id) }
+    heap.removeAll { !$0.work.isPending }
+    deadEntries = 0
     steps += heap.count
     for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
   }

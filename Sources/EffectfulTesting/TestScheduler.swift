@@ -67,8 +67,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   public func advance(by duration: Duration = .zero) {
     precondition(duration >= .zero, "TestScheduler: time cannot go backwards (advance(by: \(duration))).")
     let target = now.advanced(by: duration)
-    while let item = takeNext(dueBy: target) {
-      item.action()
+    while let action = takeNext(dueBy: target) {
+      action()
     }
     lock.withLock { if currentTime < target { currentTime = target } }
   }
@@ -84,8 +84,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   /// stops, so a forgotten timer cannot hang a test. Cancel timers first, or use ``advance(by:)``.
   public func run(limit: Int = 100_000, file: StaticString = #filePath, line: UInt = #line) {
     var count = 0
-    while let item = takeNext(dueBy: nil) {
-      item.action()
+    while let action = takeNext(dueBy: nil) {
+      action()
       count += 1
       if count >= limit, scheduledCount > 0 {
         reportTestFailure(
@@ -101,22 +101,22 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   private func enqueue(after delay: Duration, interval: Duration?, _ action: @escaping @Sendable () -> Void)
     -> ScheduledWork
   {
-    let id = lock.withLock {
+    let work = lock.withLock {
       queue.insert(deadline: currentTime.advanced(by: max(.zero, delay)), interval: interval, action: action)
     }
     return ScheduledWork { [weak self] in
       guard let self else { return }
-      lock.withLock { queue.cancel(id) }
+      lock.withLock { queue.cancel(work) }
     }
   }
 
   /// Removes and returns the earliest work due by `limit` (any, if nil), setting the clock to its
   /// deadline; repeating work goes back in the queue for its next deadline under the same id.
-  private func takeNext(dueBy limit: SchedulerInstant?) -> ScheduledQueue.Item? {
+  private func takeNext(dueBy limit: SchedulerInstant?) -> (@Sendable () -> Void)? {
     lock.withLock {
-      guard let item = queue.popFirst(dueBy: limit) else { return nil }
-      if item.deadline > currentTime { currentTime = item.deadline }
-      return item
+      guard let (work, deadline) = queue.popFirst(dueBy: limit) else { return nil }
+      if deadline > currentTime { currentTime = deadline }
+      return work.action
     }
   }
 

@@ -61,7 +61,9 @@ extension TestStore where Action: Equatable {
   /// The same as the synchronous ``receive(_:timeout:_:file:line:)`` except for waiting: it suspends
   /// in short slices instead of running the run loop, which frees the main actor for `.task` effects
   /// and `DispatchQueue.main` work wherever the main actor runs. In an `async` test, Swift picks this
-  /// one.
+  /// one. It is the way to test an effect that does real async work and then hops back with
+  /// `.receive(on:)`: give it `DispatchQueue.main` in the test (see "Effects that do real async work"
+  /// in ``TestStore``), and the wait ends the moment the action is reduced.
   public func receive(
     _ expectedAction: Action,
     timeout: Duration? = nil,

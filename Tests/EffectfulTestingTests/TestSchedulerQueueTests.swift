@@ -26,6 +26,8 @@ import Testing
     let large = stepsToScheduleCancelAndRun(8_000)
     // n log n gives about 4.7×; scanning the whole queue per item gave 16×.
     #expect(large < 5 * small, "2,000 items: \(small) steps; 8,000 items: \(large) steps")
+    // And O(log n) per item outright: at most 4 × log2(8,000) ≈ 52 steps each.
+    #expect(large < 8_000 * 52, "\(large) steps for 8,000 items")
     print("TestScheduler queue steps: 2,000 items \(small), 8,000 items \(large)")
   }
 

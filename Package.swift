@@ -64,7 +64,7 @@ let package = Package(
     // compiled the way a user's imported library is.
     .target(name: "EffectfulNaiveStore", path: "Benchmarks/NaiveStore"),
     .executableTarget(
-      name: "EffectfulBenchmarks", dependencies: ["Effectful", "EffectfulNaiveStore"],
+      name: "EffectfulBenchmarks", dependencies: ["Effectful", "EffectfulTesting", "EffectfulNaiveStore"],
       path: "Benchmarks/Benchmarks"),
 
     // Test support: a real HTTP server on 127.0.0.1, started by the tests themselves.

@@ -2,13 +2,30 @@ import Effectful
 import Foundation
 
 extension TestStore {
-  /// Starts one effect the way a `Store` does, except that what it sends is queued for the test to
-  /// receive instead of being reduced.
-  func start(_ effect: Effect<Action>, origin: EffectOrigin) {
+  /// Starts one effect the way a `Store` does: under a lifetime in the store's registry, delivering
+  /// through a closure that checks the thread and the output's provenance, and reducing what arrives.
+  ///
+  /// - Parameter transition: The recorded step whose action returned the effect; nil for `send`.
+  func start(_ effect: Effect<Action>, origin: EffectOrigin, transition: Int?) {
     let lifetime = EffectLifetime(registry: registry)
+    effect.start(in: lifetime, receive: delivery(from: origin))
+    // As in Store: effects that are already over (`.send`, `.sync`) are not tracked.
     registry.track(lifetime)
+    // Pruned when the list has doubled since the last pruning: amortized O(1) per effect.
+    if startedEffects.count >= startedEffectsPruneThreshold {
+      startedEffects.removeAll { !$0.lifetime.isRunning }
+      startedEffectsPruneThreshold = max(16, 2 * startedEffects.count)
+    }
+    if lifetime.isRunning {
+      startedEffects.append(StartedEffect(lifetime: lifetime, origin: origin, transition: transition))
+    }
+  }
+
+  /// Where an effect started by `origin` delivers: the store's delivery, which also remembers who
+  /// started the effect, for messages.
+  private func delivery(from origin: EffectOrigin) -> @Sendable (Action, Provenance?) -> Void {
     let strays = strayDeliveries
-    effect.start(in: lifetime) { [weak self] action, provenance in
+    return { [weak self] action, provenance in
       guard MainActorCheck.isOnMainActor else {
         // The app's Store would stop here. The test store cannot touch its state from this thread, so
         // it keeps the action for the main actor to report, and to deliver, so the story goes on. It is
@@ -22,11 +39,17 @@ extension TestStore {
       MainActor.assumeIsolated {
         // As in Store: after every cancellation this store has processed, nothing cancelled gets through.
         guard let self, provenance.isLive else { return }
-        self.received.append(ReceivedAction(action: delivery.value, origin: origin))
+        self.deliver(delivery.value, sentBy: origin)
       }
     }
-    startedEffects.removeAll { !$0.lifetime.isRunning }
-    if lifetime.isRunning { startedEffects.append(StartedEffect(lifetime: lifetime, origin: origin)) }
+  }
+
+  /// Names the effects that step `number` started after the `receive` that checked it, the line where
+  /// the story mentions them.
+  func renameEffects(startedBy number: Int, to origin: EffectOrigin) {
+    for index in startedEffects.indices where startedEffects[index].transition == number {
+      startedEffects[index].origin = origin
+    }
   }
 
   /// Effects started by this store that are still running, oldest first, skipped ones left out.
@@ -40,7 +63,7 @@ extension TestStore {
   }
 
   /// Reports every output that arrived off the main thread since the last look, at the line of the call
-  /// that started its effect, and queues it as received.
+  /// that started its effect, and reduces it, late, as if it had arrived on the main thread.
   func collectStrayDeliveries() {
     let strays = strayDeliveries.withValue { list in
       defer { list = [] }
@@ -51,7 +74,7 @@ extension TestStore {
       fail(
         TestStoreMessage.deliveredOffMainThread(stray.origin.description, describe(action)),
         stray.origin.file, stray.origin.line)
-      received.append(ReceivedAction(action: action, origin: stray.origin))
+      deliver(action, sentBy: stray.origin)
     }
   }
 

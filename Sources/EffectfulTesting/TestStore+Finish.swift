@@ -2,8 +2,8 @@ import Effectful
 import Foundation
 
 extension TestStore {
-  /// Ends the test here: waits for running effects to finish, then fails for any action not received
-  /// and any effect still running, and cancels what is left.
+  /// Checks the story so far as the end of a test would: waits for running effects to finish, then
+  /// fails for any action not received and any effect still running, and cancels what is left.
   ///
   /// ```swift
   /// store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
@@ -18,6 +18,15 @@ extension TestStore {
   /// DispatchQueue.main)` effect ends just after its last output). A still-running effect is reported
   /// at the line of the `send` or `receive` that started it. In non-exhaustive mode nothing is waited
   /// for or reported; everything is cancelled.
+  ///
+  /// The store stays usable afterwards: a later `send` starts a new chapter of the story, with its
+  /// own effects, and a later `finish()` (or the store going away) checks that chapter again:
+  ///
+  /// ```swift
+  /// store.finish()
+  /// store.send(.incrementButtonTapped) { $0.count = 2 }
+  /// store.finish()
+  /// ```
   ///
   /// Waiting runs the main run loop, which needs the main thread; under Swift Testing use
   /// `await store.finish()`.
@@ -43,7 +52,8 @@ extension TestStore {
     endTest(at: EffectOrigin(description: "finish()", file: file, line: line))
   }
 
-  /// Reduces every action effects have sent so far without checking them, as the app would have.
+  /// Passes over every step effects have caused so far without checking them: the app lived them (they
+  /// are in ``value`` already), the test does not tell them.
   ///
   /// ```swift
   /// store.send(.appLaunched) { $0.isLoading = true }
@@ -51,16 +61,16 @@ extension TestStore {
   /// store.send(.settingsButtonTapped) { $0.route = .settings }
   /// ```
   ///
-  /// Actions that reducing them sends at once are skipped too. Effects they start run as usual.
+  /// Effects those actions started keep running as usual; what they send later must be received.
   /// - Parameter strict: Fail if there was nothing to skip (the default), which keeps a stale call from
   ///   hiding a change in behaviour.
   public func skipReceivedActions(strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
     collectStrayDeliveries()
-    if received.isEmpty {
+    if transitions.isEmpty {
       if strict { fail(TestStoreMessage.nothingToSkip, file, line) }
       return
     }
-    reducePendingActions(at: EffectOrigin(description: "skipReceivedActions()", file: file, line: line))
+    transitions.removeAll()
   }
 
   /// Stops tracking the effects running now, so the end of the test does not require them to finish.
@@ -86,17 +96,25 @@ extension TestStore {
   func endTest(at location: EffectOrigin?) {
     collectStrayDeliveries()
     if exhaustivity == .on {
-      for action in received {
+      for step in transitions.elements {
         fail(
-          TestStoreMessage.unreceivedAtEnd(describe(action.action), startedBy: action.origin.description),
-          location?.file ?? action.origin.file, location?.line ?? action.origin.line)
+          TestStoreMessage.unreceivedAtEnd(describe(step.action), startedBy: step.sender.description),
+          location?.file ?? step.sender.file, location?.line ?? step.sender.line)
       }
       for effect in runningEffects {
         fail(TestStoreMessage.stillRunning(effect.origin.description), effect.origin.file, effect.origin.line)
       }
     }
-    received.removeAll()
+    transitions.removeAll()
     startedEffects.removeAll()
-    registry.cancelAll()
+    guard location != nil else {
+      registry.cancelAll()
+      return
+    }
+    // Cancelling all closes a registry for good; the store goes on with a fresh one, so that what the
+    // test sends after `finish()` runs as it would have before.
+    let finished = registry
+    registry = CancellationRegistry()
+    finished.cancelAll()
   }
 }

@@ -2,8 +2,8 @@ import Effectful
 import Foundation
 
 extension TestStore where Action: Equatable {
-  /// Receives the next action an effect sent, checks it is `expectedAction`, reduces it, and checks
-  /// the state changed exactly as described.
+  /// Checks the next step an effect caused: the action it sent is `expectedAction`, and reducing it
+  /// (when it arrived, as the app did) changed the state exactly as described.
   ///
   /// ```swift
   /// store.send(.factButtonTapped) { $0.isLoading = true }
@@ -17,8 +17,8 @@ extension TestStore where Action: Equatable {
   ///   - expectedAction: The action the test expects next.
   ///   - timeout: How long to wait for effects that deliver on `DispatchQueue.main` or the main actor;
   ///     ``timeout`` by default. Effects on a ``TestScheduler`` never need waiting for.
-  ///   - expectedMutation: Changes the state before the action into the state after it; leave it out
-  ///     when the state should not change.
+  ///   - expectedMutation: Changes the state just before the action arrived into the state just after
+  ///     it; leave it out when the state should not change. Later steps do not enter into it.
   ///   - file: The test's file, for failures.
   ///   - line: The test's line, for failures.
   ///
@@ -27,9 +27,9 @@ extension TestStore where Action: Equatable {
   /// Swift Testing on Linux the main actor runs on another thread and cannot be waited on
   /// synchronously: there, make the test `async` and use `await store.receive(…)`.
   ///
-  /// Failures: nothing arrived; a different action arrived (it is reduced anyway, as in the app); the
-  /// state does not match. In non-exhaustive mode, actions before the first match are reduced without
-  /// checks.
+  /// Failures: nothing arrived; a different action arrived (it was reduced all the same, as in the
+  /// app); the state does not match. In non-exhaustive mode, steps before the first match are passed
+  /// over without checks.
   public func receive(
     _ expectedAction: Action,
     timeout: Duration? = nil,
@@ -42,10 +42,10 @@ extension TestStore where Action: Equatable {
     }
     completeReceive(
       describe(expectedAction), expected: expectedAction, matches: { $0 == expectedAction },
-      arrived: arrived, expectedMutation, file: file, line: line)
+      arrived: arrived, waited: .synchronously, expectedMutation, file: file, line: line)
   }
 
-  /// Receives the next action an effect sent, suspending while effects on real queues deliver it.
+  /// Checks the next step an effect caused, suspending while effects on real queues deliver it.
   ///
   /// ```swift
   /// @MainActor @Test func nthPrime() async {
@@ -61,7 +61,9 @@ extension TestStore where Action: Equatable {
   /// The same as the synchronous ``receive(_:timeout:_:file:line:)`` except for waiting: it suspends
   /// in short slices instead of running the run loop, which frees the main actor for `.task` effects
   /// and `DispatchQueue.main` work wherever the main actor runs. In an `async` test, Swift picks this
-  /// one.
+  /// one. It is the way to test an effect that does real async work and then hops back with
+  /// `.receive(on:)`: give it `DispatchQueue.main` in the test (see "Effects that do real async work"
+  /// in ``TestStore``), and the wait ends the moment the action is reduced.
   public func receive(
     _ expectedAction: Action,
     timeout: Duration? = nil,
@@ -74,12 +76,12 @@ extension TestStore where Action: Equatable {
     }
     completeReceive(
       describe(expectedAction), expected: expectedAction, matches: { $0 == expectedAction },
-      arrived: arrived, expectedMutation, file: file, line: line)
+      arrived: arrived, waited: .asynchronously, expectedMutation, file: file, line: line)
   }
 }
 
 extension TestStore {
-  /// Receives the next action an effect sent, checking it with a predicate: for actions that are not
+  /// Checks the next step an effect caused, matching its action with a predicate: for actions that are not
   /// `Equatable` (say, carrying an `Error`).
   ///
   /// ```swift
@@ -102,11 +104,11 @@ extension TestStore {
     let arrived = waitSynchronously(timeout: timeout ?? self.timeout) { hasCandidate(isMatching) }
     completeReceive(
       "an action matching the predicate", expected: nil, matches: isMatching, arrived: arrived,
-      expectedMutation, file: file, line: line)
+      waited: .synchronously, expectedMutation, file: file, line: line)
   }
 
-  /// Receives the next action an effect sent, checking it with a predicate, suspending while effects on
-  /// real queues deliver it.
+  /// Checks the next step an effect caused, matching its action with a predicate, suspending while
+  /// effects on real queues deliver it.
   ///
   /// ```swift
   /// await store.receive({ if case .loadResponse(.failure) = $0 { true } else { false } }) {
@@ -123,13 +125,13 @@ extension TestStore {
     let arrived = await waitAsynchronously(timeout: timeout ?? self.timeout) { hasCandidate(isMatching) }
     completeReceive(
       "an action matching the predicate", expected: nil, matches: isMatching, arrived: arrived,
-      expectedMutation, file: file, line: line)
+      waited: .asynchronously, expectedMutation, file: file, line: line)
   }
 
-  /// Whether `receive` has something to look at: any action in exhaustive mode (a wrong one is a
+  /// Whether `receive` has something to look at: any step in exhaustive mode (a wrong one is a
   /// failure worth reporting at once), a matching one in non-exhaustive mode.
   private func hasCandidate(_ matches: (Action) -> Bool) -> Bool {
-    exhaustivity == .on ? !received.isEmpty : received.contains { matches($0.action) }
+    exhaustivity == .on ? !transitions.isEmpty : transitions.elements.contains { matches($0.action) }
   }
 
   /// The checks of `receive`, once waiting is over.
@@ -138,6 +140,7 @@ extension TestStore {
     expected: Action?,
     matches: (Action) -> Bool,
     arrived: Bool,
+    waited: WaitKind,
     _ expectedMutation: ((inout Value) throws -> Void)?,
     file: StaticString,
     line: UInt
@@ -145,39 +148,38 @@ extension TestStore {
     checkOwnership(file: file, line: line)
     guard arrived else {
       let running = runningEffects.map(\.origin.description)
+      let hint: TestStoreMessage.WaitHint? =
+        running.isEmpty
+        ? nil
+        : waited == .asynchronously ? .asyncWork : Thread.isMainThread ? nil : .synchronousOffMainThread
       fail(
         TestStoreMessage.nothingReceived(
-          expectedDescription,
-          pending: received.map(\.summary),
-          running: running,
-          couldNotWait: !running.isEmpty && !Thread.isMainThread),
+          expectedDescription, pending: transitions.elements.map(\.summary), running: running, hint: hint),
         file, line)
       return
     }
-    let location = EffectOrigin(description: "receive", file: file, line: line)
     if exhaustivity == .off {
-      // Skip to the first match, reducing what comes before it as the app would have.
-      while let next = received.first, !matches(next.action) {
-        received.removeFirst()
-        reduce(
-          next.action, origin: receiveOrigin(next.action, location), expectedMutation: nil, asserting: false)
-      }
+      // Pass over the steps before the first match: the app lived them, the test does not mind them.
+      while let next = transitions.first, !matches(next.action) { _ = transitions.popFirst() }
     }
-    let next = received.removeFirst()
-    let origin = receiveOrigin(next.action, location)
+    guard let next = transitions.popFirst() else { return }
+    let step = EffectOrigin(description: "receive(\(describe(next.action)))", file: file, line: line)
+    renameEffects(startedBy: next.number, to: step)
     guard matches(next.action) else {
       let difference = expected.flatMap { diff($0, next.action) }
       fail(
         TestStoreMessage.unexpectedAction(expectedDescription, received: next.summary, difference), file, line
       )
-      // It was sent all the same: reduce it, so the rest of the test sees the state the app would.
-      reduce(next.action, origin: origin, expectedMutation: nil, asserting: false)
       return
     }
-    reduce(next.action, origin: origin, expectedMutation: expectedMutation)
+    assertTransition(before: next.before, after: next.after, expectedMutation, step: step)
   }
+}
 
-  private func receiveOrigin(_ action: Action, _ location: EffectOrigin) -> EffectOrigin {
-    EffectOrigin(description: "receive(\(describe(action)))", file: location.file, line: location.line)
-  }
+/// How a `receive` waited for an action: the advice when none came depends on it.
+enum WaitKind {
+  /// By running the main run loop: the synchronous overloads.
+  case synchronously
+  /// By suspending: the `async` overloads.
+  case asynchronously
 }

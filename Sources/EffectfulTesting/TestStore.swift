@@ -26,11 +26,53 @@ import Testing
 /// - `receive` expects an action that no effect sent;
 /// - an effect is still running when the test ends (a timer left on, a request never answered).
 ///
-/// Effects run as in ``Store``, with the same cancellation, but what they send is *not* reduced until
-/// the test receives it, so every step of the story is visible. Use ``TestScheduler`` for time:
-/// effects on a test scheduler run when the test advances it, with no waiting. Effects that deliver
-/// on `DispatchQueue.main` or the main actor are waited for by ``receive(_:timeout:_:file:line:)``
-/// (up to a timeout).
+/// ## The app's timeline
+/// Effects run exactly as in ``Store``: an action an effect sends is reduced the moment it arrives,
+/// its own effects start then, and a cancellation it returns stops what it cancels then. The store
+/// records each of those steps (the action, the state before, the state after), and `receive` checks
+/// the oldest step the test has not looked at yet. So a test reads like the app's log:
+///
+/// ```swift
+/// store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
+/// scheduler.advance(by: .seconds(2))     // both ticks are reduced here, at 1 s and at 2 s
+/// store.receive(.timerTick) { $0.count = 1 }
+/// store.receive(.timerTick) { $0.count = 2 }
+/// ```
+///
+/// ``value`` is the state after everything that has arrived, received or not. An action a
+/// synchronous effect sends (`.send(x)`, `.sync { }`) is reduced right after the action that returned
+/// it, as the store's queue does; `send` checks only the sent action's own change.
+///
+/// Use ``TestScheduler`` for time: effects on a test scheduler run when the test advances it, with
+/// no waiting. Effects that deliver on `DispatchQueue.main` or the main actor are waited for by
+/// ``receive(_:timeout:_:file:line:)`` (up to a timeout).
+///
+/// ## Effects that do real async work
+/// An effect that does real work off the main thread (`.task { … }`, a callback from another queue)
+/// and then hops back with `.receive(on: scheduler)` delivers when that scheduler runs the hop. With a
+/// ``TestScheduler`` the hop waits for `advance()`, which the test could only call after guessing that
+/// the work is done (a real sleep). Give such an effect the real main queue in the test instead and
+/// let an `async` test wait for it; keep the ``TestScheduler`` for the effects that wait on time:
+///
+/// ```swift
+/// @MainActor @Test func fact() async {
+///   let store = TestStore(
+///     initialValue: CounterState(count: 2),
+///     reducer: counterReducer(environment: .test(mainQueue: DispatchQueue.main))
+///   )
+///   store.send(.factButtonTapped) { $0.isLoading = true }
+///   await store.receive(.factResponse("2 is prime"), timeout: .seconds(5)) {   // suspends until it comes
+///     $0.isLoading = false
+///     $0.fact = "2 is prime"
+///   }
+///   await store.finish()     // `receive(on:)` ends its effect just after the output: wait for that
+/// }
+/// ```
+///
+/// No sleep and no `advance()`: the wait ends as soon as the action is reduced, and lasts the timeout
+/// only when the test is about to fail. When one scheduler must serve both (a timer and a request on
+/// `mainQueue`), split it in the environment (`mainQueue` for deliveries, a second scheduler for time)
+/// or make the work itself synchronous in the test environment (`.sync { "2 is prime" }`).
 ///
 /// ## Threading
 /// A test store lives on the main actor, like a store. Write Swift Testing tests as
@@ -48,7 +90,8 @@ import Testing
 /// `Value` should be a value type: the store compares the state before and after each step.
 @MainActor
 public final class TestStore<Value: Equatable, Action> {
-  /// The current state: the initial value with every sent and received action reduced into it.
+  /// The current state: the initial value with every action reduced into it, those the test sent and
+  /// those effects sent, whether or not the test has received them yet.
   ///
   /// ```swift
   /// store.send(.incrementButtonTapped) { $0.count = 1 }
@@ -85,12 +128,20 @@ public final class TestStore<Value: Equatable, Action> {
   public var failureReporter: FailureReporter
 
   let reducer: Reducer<Value, Action>
-  /// The same machinery a `Store` uses, so cancellation by id works exactly as in the app.
-  let registry = CancellationRegistry()
-  /// Actions that effects sent, oldest first, waiting for the test to receive them.
-  var received: [ReceivedAction] = []
+  /// The same machinery a `Store` uses, so cancellation by id works exactly as in the app. Replaced by a
+  /// fresh one when ``finish(timeout:file:line:)`` cancels what was left, so the store stays usable.
+  var registry = CancellationRegistry()
+  /// Actions that arrived while another was being reduced, oldest first: the store's send queue.
+  var arrivals = FIFOQueue<Arrival>()
+  /// Whether an action is being reduced now, so that one arriving meanwhile waits its turn.
+  var isReducing = false
+  /// What effects' actions did to the state, oldest first, waiting for the test to receive them.
+  var transitions = FIFOQueue<Transition>()
+  /// Numbers the transitions, so effects can be traced to the one that started them.
+  var transitionCount = 0
   /// Effects started and not yet known to have ended or been skipped, oldest first.
   var startedEffects: [StartedEffect] = []
+  var startedEffectsPruneThreshold = 16
   /// The Swift Testing test that made this store, if one did: a store used in another test leaked.
   var owningTest = Test.current.map { OwningTest(id: "\($0.id)", name: $0.name) }
   /// Outputs that arrived off the main thread: collected on the main actor and reported there.
@@ -153,10 +204,11 @@ public final class TestStore<Value: Equatable, Action> {
   ///   - file: The test's file, for failures.
   ///   - line: The test's line, for failures.
   ///
-  /// The effects the reducer returns start at once, as in a `Store`. Sending while an action that an
-  /// effect sent is still waiting to be received is a failure in exhaustive mode: the test skipped a
-  /// step of the story. The waiting actions are then reduced first, as the app would have, so the rest
-  /// of the test still runs against a realistic state.
+  /// The effects the reducer returns start at once, as in a `Store`; actions they send synchronously
+  /// are reduced right after this one and wait for `receive`. The closure describes this action's own
+  /// change only. Sending while a step an effect caused is still waiting to be received is a failure
+  /// in exhaustive mode: the test skipped a step of the story (the app lived it all the same, so the
+  /// state already includes it).
   public func send(
     _ action: Action,
     _ expectedMutation: ((inout Value) throws -> Void)? = nil,
@@ -166,64 +218,83 @@ public final class TestStore<Value: Equatable, Action> {
     checkOwnership(file: file, line: line)
     collectStrayDeliveries()
     let here = EffectOrigin(description: "send(\(describe(action)))", file: file, line: line)
-    if !received.isEmpty {
+    if !transitions.isEmpty {
       if exhaustivity == .on {
-        fail(TestStoreMessage.unreceivedBeforeSend(here.description, received.map(\.summary)), file, line)
+        fail(
+          TestStoreMessage.unreceivedBeforeSend(here.description, transitions.elements.map(\.summary)),
+          file, line)
       }
-      reducePendingActions(at: here)
+      transitions.removeAll()
     }
-    reduce(action, origin: here, expectedMutation: expectedMutation)
+    let before = value
+    let after = reduceInSendLoop { reduceAndStartEffects(of: action, origin: here, transition: nil) }
+    assertTransition(before: before, after: after, expectedMutation, step: here)
   }
 
-  /// Reduces `action` and starts its effects; checks the state against `expectedMutation` unless it is
-  /// a skipped action (nil `expectedMutation` and `asserting == false`).
-  func reduce(
-    _ action: Action,
-    origin: EffectOrigin,
-    expectedMutation: ((inout Value) throws -> Void)?,
-    asserting: Bool = true
-  ) {
-    let previous = value
+  /// Reduces an action an effect sent, as the app's store would the moment it arrives: at once, or
+  /// after the action being reduced now and those queued before it.
+  func deliver(_ action: Action, sentBy sender: EffectOrigin) {
+    guard !isReducing else {
+      arrivals.append(Arrival(action: action, sender: sender))
+      return
+    }
+    _ = reduceInSendLoop { reduceArrival(action, sentBy: sender) }
+  }
+
+  /// The store's send loop: runs `first` (which reduces one action), then reduces every action that
+  /// arrived meanwhile, in order, iteratively. Returns the state right after `first`.
+  private func reduceInSendLoop(_ first: () -> Void) -> Value {
+    isReducing = true
+    defer { isReducing = false }
+    first()
+    let afterFirst = value
+    while let next = arrivals.popFirst() {
+      reduceArrival(next.action, sentBy: next.sender)
+    }
+    return afterFirst
+  }
+
+  /// Reduces an effect's action and records the step for `receive`.
+  private func reduceArrival(_ action: Action, sentBy sender: EffectOrigin) {
+    transitionCount += 1
+    let before = value
+    // Its effects are named after it; `receive` moves them to its own line once the test gets there.
+    let step = EffectOrigin(description: "receive(\(describe(action)))", file: sender.file, line: sender.line)
+    reduceAndStartEffects(of: action, origin: step, transition: transitionCount)
+    transitions.append(
+      Transition(action: action, before: before, after: value, sender: sender, number: transitionCount))
+  }
+
+  /// Reduces `action` into ``value`` and starts the effects it returns.
+  private func reduceAndStartEffects(of action: Action, origin: EffectOrigin, transition: Int?) {
     let effects = reducer(&value, action)
-    for effect in effects { start(effect, origin: origin) }
-    if asserting { assertState(previous: previous, expectedMutation, origin: origin) }
+    for effect in effects { start(effect, origin: origin, transition: transition) }
   }
 
-  /// Checks the state after `origin`'s action against what the test described.
-  private func assertState(
-    previous: Value, _ expectedMutation: ((inout Value) throws -> Void)?, origin: EffectOrigin
+  /// Checks one recorded step against what the test described.
+  func assertTransition(
+    before: Value, after: Value, _ expectedMutation: ((inout Value) throws -> Void)?, step: EffectOrigin
   ) {
     // Exhaustive: the described change, applied to the state before, must give the state after.
     // Non-exhaustive: applied to the state after, it must change nothing, so it checks what it sets.
-    var expected = exhaustivity == .on ? previous : value
+    var expected = exhaustivity == .on ? before : after
     if let expectedMutation {
       do {
         try expectedMutation(&expected)
       } catch {
-        fail(TestStoreMessage.mutationThrew(origin.description, error), origin.file, origin.line)
+        fail(TestStoreMessage.mutationThrew(step.description, error), step.file, step.line)
         return
       }
     }
-    if expected != value {
-      let difference = diff(expected, value)
+    if expected != after {
+      let difference = diff(expected, after)
       let message =
         expectedMutation == nil
-        ? TestStoreMessage.undescribedChange(origin.description, difference)
-        : TestStoreMessage.stateMismatch(origin.description, difference)
-      fail(message, origin.file, origin.line)
-    } else if exhaustivity == .on, expectedMutation != nil, value == previous {
-      fail(TestStoreMessage.expectedChangeDidNotHappen(origin.description), origin.file, origin.line)
-    }
-  }
-
-  /// Reduces, without checks, every action effects have sent so far, including any that reducing them
-  /// sends synchronously: what the app would have done while the test looked away.
-  func reducePendingActions(at location: EffectOrigin) {
-    while !received.isEmpty {
-      let next = received.removeFirst()
-      let origin = EffectOrigin(
-        description: "receive(\(describe(next.action)))", file: location.file, line: location.line)
-      reduce(next.action, origin: origin, expectedMutation: nil, asserting: false)
+        ? TestStoreMessage.undescribedChange(step.description, difference)
+        : TestStoreMessage.stateMismatch(step.description, difference)
+      fail(message, step.file, step.line)
+    } else if exhaustivity == .on, expectedMutation != nil, after == before {
+      fail(TestStoreMessage.expectedChangeDidNotHappen(step.description), step.file, step.line)
     }
   }
 
@@ -241,16 +312,18 @@ struct EffectOrigin: Sendable {
 }
 
 extension TestStore {
-  /// An action an effect sent, and the call that started that effect.
-  struct ReceivedAction {
+  /// An action an effect sent while another was being reduced, waiting its turn.
+  struct Arrival {
     let action: Action
-    let origin: EffectOrigin
+    let sender: EffectOrigin
   }
 
   /// A run the store started, kept to name it if it is still running at the end.
   struct StartedEffect {
     let lifetime: EffectLifetime
-    let origin: EffectOrigin
+    var origin: EffectOrigin
+    /// The number of the step that started it, if an effect's action did: see ``Transition/number``.
+    let transition: Int?
   }
 }
 
@@ -264,11 +337,6 @@ struct StrayDelivery<Action>: Sendable {
 /// A one-line rendering of an action for messages: `.factResponse("2 is prime")`.
 func describe<Action>(_ action: Action) -> String {
   DumpNode(reflecting: action).abbreviated(limit: 200)
-}
-
-extension TestStore.ReceivedAction {
-  /// `.factResponse("…"), sent by an effect started by send(.factButtonTapped)`.
-  var summary: String { "\(describe(action)), sent by an effect started by \(origin.description)" }
 }
 
 /// The test a ``TestStore`` belongs to.

@@ -57,8 +57,16 @@ enum TestStoreMessage {
     """
   }
 
+  /// Advice for a `receive` that waited in vain while effects were still running.
+  enum WaitHint {
+    /// A synchronous `receive` on the main actor off the main thread, which cannot run the main queue.
+    case synchronousOffMainThread
+    /// An `async` `receive` that waited its timeout.
+    case asyncWork
+  }
+
   static func nothingReceived(
-    _ expected: String, pending: [String], running: [String], couldNotWait: Bool
+    _ expected: String, pending: [String], running: [String], hint: WaitHint?
   ) -> String {
     var message = "Expected to receive \(expected), but no effect sent it."
     if !pending.isEmpty {
@@ -71,13 +79,23 @@ enum TestStoreMessage {
         "\nStill running (advance the TestScheduler they wait on?):\n"
         + bulleted(running.map { "an effect started by \($0)" })
     }
-    if couldNotWait {
+    switch hint {
+    case .synchronousOffMainThread:
       message += """
 
         This synchronous test holds the main actor off the main thread (Swift Testing on Linux), so \
         effects delivering on DispatchQueue.main or the main actor cannot run: make the test `async` \
         and `await store.receive(…)`.
         """
+    case .asyncWork:
+      message += """
+
+        The test waited its timeout for them. An effect that does real async work and then delivers \
+        with `.receive(on:)` a TestScheduler waits for `advance()` as well: give it `DispatchQueue.main` \
+        in the test, or raise the timeout (`receive(…, timeout: .seconds(5))`) for slow work.
+        """
+    case nil:
+      break
     }
     return message
   }

@@ -37,6 +37,16 @@ import Testing
     }
   }
 
+  /// Expects the one failure of a timer left on, at the line that turned it on, and the timer stopped.
+  func expectTimerReportedStillRunning(at line: UInt, sourceLocation: SourceLocation = #_sourceLocation) {
+    expectOneFailure(
+      at: line,
+      containing: [
+        "An effect started by send(.toggleTimerButtonTapped) is still running at the end of the test."
+      ], sourceLocation: sourceLocation)
+    #expect(scheduler.scheduledCount == 0, sourceLocation: sourceLocation)
+  }
+
   // MARK: - The state
 
   @Test func stateThatDiffersFromTheDescribedChange() {
@@ -189,8 +199,8 @@ import Testing
     store.send("start") { $0 = ["start"] }
     let line: UInt = #line + 1
     store.receive("two") { $0.append("two") }
-    // The action that did arrive was reduced all the same.
-    #expect(store.value == ["start", "one"])
+    // Both were reduced right after "start", as the app's store would; the test only checks the steps.
+    #expect(store.value == ["start", "one", "two"])
     store.receive("two") { $0.append("two") }
     expectOneFailure(
       at: line,
@@ -240,12 +250,7 @@ import Testing
     let line: UInt = #line + 1
     store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
     store.finish(timeout: .milliseconds(10))
-    expectOneFailure(
-      at: line,
-      containing: [
-        "An effect started by send(.toggleTimerButtonTapped) is still running at the end of the test."
-      ])
-    #expect(scheduler.scheduledCount == 0)
+    expectTimerReportedStillRunning(at: line)
   }
 
   @Test func effectStartedByAReceivedActionIsNamedAfterIt() {
@@ -266,6 +271,27 @@ import Testing
     expectOneFailure(
       at: line,
       containing: [#"An effect started by receive("subscribe") is still running at the end of the test."#])
+  }
+
+  // MARK: - After finish
+
+  /// `finish()` checks the story so far and cancels what is left; the store goes on: later sends start
+  /// effects that run, and a second `finish()` checks again. (Issue 10, item 13.)
+  @Test func theStoreStaysUsableAfterFinish() {
+    let store = makeCounterStore()
+    store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
+    scheduler.advance(by: .seconds(1))
+    store.receive(.timerTick) { $0.count = 1 }
+    store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = false }
+    store.finish()
+    #expect(log.isEmpty, "\(log.failures)")
+
+    let line: UInt = #line + 1
+    store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
+    scheduler.advance(by: .seconds(1))
+    store.receive(.timerTick) { $0.count = 2 }
+    store.finish(timeout: .milliseconds(10))
+    expectTimerReportedStillRunning(at: line)
   }
 
   // MARK: - Threading and skipping
@@ -348,6 +374,24 @@ import Testing
       $0.nthPrime = 2
     }
     expectOneFailure(at: line, containing: ["make the test `async` and `await store.receive(…)`"])
+  }
+
+  /// An `async` test that waited in vain gets advice for the `async` overload it used, never the
+  /// synchronous one's "make the test `async`". (Issue 15, item 15.)
+  @Test func asyncReceiveThatWaitedInVainGivesAdviceForAsyncTests() async {
+    let store = makeCounterStore()
+    store.send(.factButtonTapped) { $0.isLoading = true }
+    // The answer waits on the TestScheduler, which nobody advances.
+    let line: UInt = #line + 1
+    await store.receive(.factResponse("0 is a good number"), timeout: .milliseconds(10))
+    expectOneFailure(
+      at: line,
+      containing: [
+        #"Expected to receive .factResponse("0 is a good number"), but no effect sent it."#,
+        "The test waited its timeout for them.", "give it `DispatchQueue.main`",
+      ])
+    #expect(log.failures.first?.message.contains("synchronous test") == false)
+    store.send(.cancelFactButtonTapped) { $0.isLoading = false }
   }
 
   /// Calls the synchronous `receive` from an async test (where Swift would pick the async one).

@@ -221,10 +221,10 @@ import Testing
         failureReporter: log.reporter)
       store.send(.toggleTimerButtonTapped)
       scheduler.advance(by: .seconds(3))
-      // Skips the first two ticks, reducing them as the app would.
+      // All three ticks were reduced as they came, at 1, 2 and 3 s; the test checks two of the steps.
       store.receive(.timerTick) { $0.count = 1 }
       store.receive(.timerTick) { $0.count = 2 }
-      // Sending skips the third tick; only the field the test names is checked.
+      // Sending passes over the third step; only the field the test names is checked.
       store.send(.incrementButtonTapped) { $0.count = 4 }
       // The timer is still on: in this mode the end cancels it without a failure.
     }

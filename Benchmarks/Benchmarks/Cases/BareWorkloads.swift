@@ -22,6 +22,7 @@ enum BareWorkloads {
     case .cancelStartCancel: startCancel
     case .cancelSharedID10k, .cancelSharedID40k: nil
     case .chainSync1M: chain
+    case .testSchedulerPending10k, .testSchedulerPending40k: nil
     }
   }
 

@@ -23,6 +23,9 @@ enum CaseName: String, CaseIterable {
   /// Extra: the same with 40,000, so that linearity can be checked (4× the effects, at most 5× the time).
   case cancelSharedID40k = "cancel.sharedID40k"
   case chainSync1M = "chain.sync1M"
+  case testSchedulerPending10k = "testScheduler.pending10k"
+  /// Extra: four times the items of `testScheduler.pending10k`, to check the queue stays linear.
+  case testSchedulerPending40k = "testScheduler.pending40k"
 
   /// Actions in the chain of `chain.sync1M`.
   static let chainLength = 1_000_000

@@ -21,6 +21,8 @@ enum EffectfulWorkloads {
     case .cancelSharedID10k, .cancelSharedID40k:
       SharedIDCancellation.effectful(count: name.operationsPerIteration)
     case .chainSync1M: chain
+    case .testSchedulerPending10k: TestSchedulerWorkloads.pending(10_000)
+    case .testSchedulerPending40k: TestSchedulerWorkloads.pending(40_000)
     }
   }
 

@@ -19,6 +19,7 @@ enum NaiveWorkloads {
     // The episode has one kind of effect and one pullback: the extra cases would repeat the above.
     case .effectRoundTripSync, .effectMap10Sync, .pullbackWithEffectKeyPaths: nil
     case .cancelStartCancel, .cancelSharedID10k, .cancelSharedID40k, .chainSync1M: nil
+    case .testSchedulerPending10k, .testSchedulerPending40k: nil
     }
   }
 

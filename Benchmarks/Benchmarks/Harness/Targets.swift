@@ -45,6 +45,7 @@ struct TargetCheck {
       // Per effect: 4× the effects within 5× the time is at most 1.25× the time per effect.
       ratio(
         .cancelSharedID40k, atMost: 1.25, of: effectful(.cancelSharedID10k), "cancel.sharedID10k per effect"),
+      ratio(.testSchedulerPending40k, atMost: 5, of: effectful(.testSchedulerPending10k), "pending10k"),
     ]
     let memory = results.first { $0.name == .cancelStartCancel }?.memory
     checks.append(

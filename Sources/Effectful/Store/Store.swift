@@ -109,7 +109,9 @@ public final class Store<Value, Action> {
   /// ```
   ///
   /// Called while the store is already reducing (from an observer, or a synchronous effect), the
-  /// action is queued and reduced right after the current one.
+  /// action is queued and reduced right after the current one. Subscribers hear about each action
+  /// (about each change, for an `Equatable` value); Observation trackers hear once, after the last
+  /// queued action has been reduced.
   @inlinable
   public func send(_ action: Action) {
     if let parent {

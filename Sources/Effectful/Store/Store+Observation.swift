@@ -25,7 +25,10 @@ import Observation
 ///   send returns, and tracked in turn.
 /// - ``Store/subscribe(_:)`` works alongside, unchanged.
 ///
-/// A store that nobody tracks pays one flag check per send.
+/// A store that nobody tracks pays one flag check per send. A read of ``Store/value`` outside any
+/// tracking scope cannot be told from a tracked one, so the next change after it is announced to
+/// nobody, once. For an `Equatable` value, a tracked store keeps the value its trackers read, to
+/// compare: a collection in it is copied on its first change after each read (copy-on-write).
 extension Store: Observable {}
 
 extension Store {

@@ -13,7 +13,7 @@ import PackageDescription
 // not for depending on: exporting them would promise their API and take product names from users.
 let package = Package(
   name: "Effectful",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "Effectful", targets: ["Effectful"]),
     .library(name: "EffectfulTesting", targets: ["EffectfulTesting"]),

@@ -156,7 +156,8 @@ struct CancellationEdgeTests {
     subscriptions["c"] = store.subscribe { heard.append("c\($0)") }
     store.send(1)
     store.send(1)
-    #expect(heard == ["a1", "b1", "c1", "b2", "d2"])
+    // c was unsubscribed by a before its turn, so it is not called even in that first notification.
+    #expect(heard == ["a1", "b1", "b2", "d2"])
     _ = subscriptions
   }
 

@@ -10,6 +10,7 @@ enum BareWorkloads {
     switch name {
     case .sendNoEffect: counter(observed: false)
     case .sendOneObserver: counter(observed: true)
+    case .observationOneTracker: ObservationWorkloads.bare
     case .effectRoundTrip: roundTrip(EffectfulReducers.roundTrip)
     case .effectRoundTripSync: roundTrip(EffectfulReducers.roundTripSync)
     case .effectMap10: roundTrip(EffectfulReducers.map10, response: .response(9))

@@ -3,6 +3,9 @@
 enum CaseName: String, CaseIterable {
   case sendNoEffect = "send.noEffect"
   case sendOneObserver = "send.oneObserver"
+  /// A send that changes the value, watched by one `withObservationTracking` registration made anew
+  /// before each send (as a SwiftUI view re-registers after each change).
+  case observationOneTracker = "observation.oneTracker"
   case effectRoundTrip = "effect.roundTrip"
   /// Extra: the round trip through `.sync { }`, an effect that runs (allocates a lifetime) instead of
   /// carrying its output.

@@ -7,6 +7,7 @@ enum EffectfulWorkloads {
     switch name {
     case .sendNoEffect: repeating(.increment, reducer: EffectfulReducers.counter)
     case .sendOneObserver: repeating(.increment, reducer: EffectfulReducers.counter, observed: true)
+    case .observationOneTracker: ObservationWorkloads.effectful
     case .effectRoundTrip: repeating(.request, reducer: EffectfulReducers.roundTrip)
     case .effectRoundTripSync: repeating(.request, reducer: EffectfulReducers.roundTripSync)
     case .effectMap10: repeating(.request, reducer: EffectfulReducers.map10)

@@ -39,6 +39,7 @@ struct TargetCheck {
       ratio(.effectRoundTrip, atMost: 3, of: bare(.effectRoundTrip), "bare"),
       ratio(.effectMap10, atMost: 3, of: bare(.effectMap10), "bare"),
       ratio(.fanoutNoObservers, atMost: 2, of: effectful(.sendNoEffect), "send.noEffect"),
+      ratio(.observationOneTracker, atMost: 3, of: effectful(.sendOneObserver), "send.oneObserver"),
       absolute(.fanoutUnrelatedChange, atMost: 10_000),
       absolute(.pullbackWithEffect, atMost: 1_500),
       absolute(.cancelStartCancel, atMost: 500),

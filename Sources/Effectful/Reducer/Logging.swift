@@ -1,4 +1,4 @@
-/// Wraps a reducer so that every action and the value after it are printed, as an effect.
+/// Wraps a reducer so that every action and the value after it are printed with `print`, as an effect.
 ///
 /// ```swift
 /// let store = Store(initialValue: AppState(), reducer: logging(appReducer))
@@ -8,11 +8,37 @@
 /// // ---
 /// ```
 ///
-/// - Parameter printer: Where the lines go; `print` by default. Tests pass a closure that collects
-///   them, apps can send them to a logger. It runs as an effect, after the reducer, never inside it.
+/// It has exactly the shape `(Reducer<Value, Action>) -> Reducer<Value, Action>`, so it composes as a
+/// function value, the way the episode builds its app reducer:
+///
+/// ```swift
+/// let reducer = with(appReducer, compose(logging, activityFeed))
+/// ```
+///
+/// Values are printed with `dump`, one field a line. To send the lines elsewhere (a logger, a test's
+/// collector), use ``logging(_:printer:)``.
+public func logging<Value, Action>(
+  _ reducer: @escaping Reducer<Value, Action>
+) -> Reducer<Value, Action> {
+  logging(reducer, printer: { print($0) })
+}
+
+/// Wraps a reducer so that every action and the value after it go to `printer`, as an effect.
+///
+/// ```swift
+/// let reducer = logging(appReducer, printer: { entry in
+///   FileHandle.standardError.write(Data((entry + "\n").utf8))
+/// })
+/// ```
+///
+/// The printer runs as an effect, after the reducer, never inside it: the store calls it when it starts
+/// the effect, on the store's thread. Each entry is one string: `Action: …`, `Value:`, the value as
+/// `dump` prints it, `---`.
+/// To pass a printer and still compose point-free, close over it:
+/// `compose({ logging($0, printer: log) }, activityFeed)`.
 public func logging<Value, Action>(
   _ reducer: @escaping Reducer<Value, Action>,
-  printer: @escaping @Sendable (String) -> Void = { print($0) }
+  printer: @escaping @Sendable (String) -> Void
 ) -> Reducer<Value, Action> {
   { value, action in
     let effects = reducer(&value, action)

@@ -10,15 +10,20 @@ extension Store {
   /// counterStore.send(.incrementButtonTapped)   // reaches appStore as .counterView(.incrementButtonTapped)
   /// ```
   ///
-  /// A view costs its parent nothing until somebody subscribes to it; then it recomputes its value
-  /// once per parent change. The view keeps its parent alive.
+  /// A view costs its parent nothing until somebody subscribes to it or Observation tracks it; then it
+  /// recomputes its value once per parent change. The view keeps its parent alive.
+  ///
+  /// Observation trackers of the view (a SwiftUI view holding it, `withObservationTracking`) hear only
+  /// about the view's own value: for an `Equatable` local value, only when it really changed; otherwise
+  /// after each send that may have changed the parent (make the local value `Equatable` to spare them).
   @inlinable
   public func view<LocalValue, LocalAction>(
     value toLocalValue: @escaping (Value) -> LocalValue,
     action toGlobalAction: @escaping (LocalAction) -> Action
   ) -> Store<LocalValue, LocalAction> {
     let link = ParentLink<LocalValue, LocalAction>(
-      currentValue: { [self] in toLocalValue(value) },
+      currentValue: { [self] in toLocalValue(currentValue) },
+      track: { [self] child in addTrackedView(child) },
       send: { [self] in send(toGlobalAction($0)) },
       deduplicates: false,
       observe: { [self] child in
@@ -48,7 +53,8 @@ extension Store {
     action toGlobalAction: @escaping (LocalAction) -> Action
   ) -> Store<LocalValue, LocalAction> {
     let link = ParentLink<LocalValue, LocalAction>(
-      currentValue: { [self] in toLocalValue(value) },
+      currentValue: { [self] in toLocalValue(currentValue) },
+      track: { [self] child in addTrackedView(child) },
       send: { [self] in send(toGlobalAction($0)) },
       deduplicates: true,
       observe: { [self] child in
@@ -72,6 +78,8 @@ extension Store {
 @usableFromInline
 final class ParentLink<Value, Action> {
   @usableFromInline let currentValue: () -> Value
+  /// Tells the parent that Observation tracks the view, so that the parent's sends reach it.
+  @usableFromInline let track: (any ObservedView) -> Void
   @usableFromInline let send: (Action) -> Void
   @usableFromInline let deduplicates: Bool
   /// Subscribes the view to its parent.
@@ -81,11 +89,13 @@ final class ParentLink<Value, Action> {
   @usableFromInline
   init(
     currentValue: @escaping () -> Value,
+    track: @escaping (any ObservedView) -> Void,
     send: @escaping (Action) -> Void,
     deduplicates: Bool,
     observe: @escaping (Store<Value, Action>) -> StoreSubscription
   ) {
     self.currentValue = currentValue
+    self.track = track
     self.send = send
     self.deduplicates = deduplicates
     self.observe = observe

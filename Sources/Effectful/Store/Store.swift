@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 /// Holds a feature's value, reduces actions into it, runs the effects the reducer returns, and tells
 /// observers about changes.
@@ -19,6 +20,11 @@ import Foundation
 /// `send` never recurses. An action sent while another is being reduced (by a synchronous effect or by
 /// an observer) is queued and reduced after it, in order, so a synchronous chain of a million actions
 /// runs in constant stack.
+///
+/// ## Observation
+/// A store is `Observable`: SwiftUI views and `withObservationTracking` that read ``value`` hear about
+/// its changes, once per ``send(_:)`` (after every action it led to has been reduced), and for an
+/// `Equatable` value only when the value really changed. See `Store+Observation.swift`.
 ///
 /// ## Lifetime
 /// Effects hold their store weakly. When the last reference to a store goes away, every effect it
@@ -42,6 +48,11 @@ public final class Store<Value, Action> {
   @usableFromInline let parent: ParentLink<Value, Action>?
   /// See ``delivery``.
   @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
+  /// Whether a send must tell Observation trackers (of this store or of its views) about changes: the
+  /// one thing the send path reads about Observation when nobody tracks the store.
+  @usableFromInline @exclusivity(unchecked) var isObservationPending = false
+  /// Made on the first tracked read; see `Store+Observation.swift`.
+  @exclusivity(unchecked) var observation: StoreObservation<Value, Action>?
 
   /// Creates a store from an initial value and the reducer that evolves it.
   ///
@@ -75,8 +86,18 @@ public final class Store<Value, Action> {
   /// store.send(.incrementButtonTapped)
   /// store.value.count  // 1
   /// ```
+  ///
+  /// Reading it is tracked by Observation: inside `withObservationTracking` or a SwiftUI view's body,
+  /// the reader hears about the next change.
   @inlinable
   public var value: Value {
+    trackRead()
+    return currentValue
+  }
+
+  /// The value, read without Observation knowing: what the store itself and its views use.
+  @inlinable
+  var currentValue: Value {
     if let parent { return parent.currentValue() }
     return state
   }
@@ -88,7 +109,9 @@ public final class Store<Value, Action> {
   /// ```
   ///
   /// Called while the store is already reducing (from an observer, or a synchronous effect), the
-  /// action is queued and reduced right after the current one.
+  /// action is queued and reduced right after the current one. Subscribers hear about each action
+  /// (about each change, for an `Equatable` value); Observation trackers hear once, after the last
+  /// queued action has been reduced.
   @inlinable
   public func send(_ action: Action) {
     if let parent {
@@ -102,9 +125,18 @@ public final class Store<Value, Action> {
     #if DEBUG
       if !MainActorCheck.isOnMainActor { StoreDiagnostics.sentOffMainThread(action) }
     #endif
-    // The send loop: reduce the action, then every action queued meanwhile, in order, iteratively.
+    // The send loop: reduce the action, then every action queued meanwhile, in order, iteratively;
+    // then tell Observation trackers, once, if any wait.
     isSending = true
     reduce(action)
+    drainQueue()
+    if isObservationPending { announceObservedChanges() }
+    isSending = false
+  }
+
+  /// Reduces every queued action, in order, including those queued while it runs.
+  @inlinable
+  func drainQueue() {
     while queueHead < queue.count {
       let next = queue[queueHead]
       queueHead += 1
@@ -115,7 +147,6 @@ public final class Store<Value, Action> {
       }
       reduce(next)
     }
-    isSending = false
   }
 
   @inlinable
@@ -191,7 +222,7 @@ public final class Store<Value, Action> {
   where Value: Equatable {
     // A view with an Equatable value already deduplicates, once for all of its observers.
     if parent?.deduplicates == true { return addObserver(observer) }
-    var last = value
+    var last = currentValue
     return addObserver { newValue in
       guard newValue != last else { return }
       last = newValue
@@ -238,21 +269,31 @@ struct ObserverList<Value> {
 
   @usableFromInline
   mutating func remove(_ id: Int) {
-    if let index = entries.firstIndex(where: { $0.id == id }) { entries.remove(at: index) }
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+    // A notification in progress may hold this observer in its snapshot: the mark tells it to skip it.
+    entries[index].isRemoved = true
+    entries.remove(at: index)
   }
 
-  /// Iterates a snapshot, so an observer may unsubscribe (itself or others) while being notified.
+  /// Calls every observer that is still subscribed, in order, with `value`.
+  ///
+  /// An observer may subscribe or unsubscribe anybody, itself included, while being notified: one that
+  /// subscribes hears the next notification, not this one; one that is unsubscribed before its turn is
+  /// not called.
   @inlinable
   func notify(_ value: Value) {
-    // Each observer is called through an unretained reference, which spares a retain and a release
-    // per observer (most of the cost of a parent notifying a thousand views). That is safe because
-    // `snapshot` holds the buffer, and through it every observer in it, until the loop ends: an
-    // observer that subscribes or unsubscribes meanwhile changes the store's list, which copies the
-    // shared buffer first and leaves this one as it was.
+    // The loop walks a snapshot, so that the list may change under it. Each observer is called through
+    // an unretained reference, which spares a retain and a release per observer (most of the cost of a
+    // parent notifying a thousand views). That is safe because `snapshot` holds the buffer, and through
+    // it every observer in it, until the loop ends: an observer that subscribes or unsubscribes
+    // meanwhile changes the store's list, which copies the shared buffer first and leaves this one as
+    // it was. An observer removed meanwhile is still in the snapshot, marked.
     let snapshot = entries
     snapshot.withUnsafeBufferPointer { observers in
       for index in observers.indices {
-        Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { $0.observe(value) }
+        Unmanaged.passUnretained(observers[index])._withUnsafeGuaranteedRef { observer in
+          if !observer.isRemoved { observer.observe(value) }
+        }
       }
     }
   }
@@ -264,6 +305,9 @@ struct ObserverList<Value> {
 final class Observer<Value> {
   @usableFromInline let id: Int
   @usableFromInline let observe: (Value) -> Void
+  /// Set when the observer is unsubscribed; read by notifications already under way. Only touched on the
+  /// store's actor, so the runtime's exclusivity check is not needed.
+  @usableFromInline @exclusivity(unchecked) var isRemoved = false
 
   @usableFromInline
   init(id: Int, observe: @escaping (Value) -> Void) {

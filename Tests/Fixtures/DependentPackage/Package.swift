@@ -6,7 +6,7 @@ import PackageDescription
 // again, this package no longer resolves (SwiftPM wants target names unique across the graph).
 let package = Package(
   name: "DependentPackage",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
   dependencies: [.package(name: "Effectful", path: "../../..")],
   targets: [
     .target(name: "Primes"),

@@ -1,0 +1,30 @@
+extension Effect {
+  /// Transforms each output of this effect and drops those that become `nil`.
+  ///
+  /// ```swift
+  /// let load = Effect<FavoritePrimesAction?> { callback in
+  ///   callback(readFavorites().map(FavoritePrimesAction.loadedFavoritePrimes))  // nil: nothing saved yet
+  /// }
+  /// return [load.compactMap { $0 }]
+  /// ```
+  ///
+  /// The episode's code builds `Effect<Action?>` and compacts it this way. A dropped output is simply not
+  /// delivered: the effect goes on running, and it finishes and is cancelled exactly as it would without
+  /// the transform. Writing this by hand with ``run(_:)`` inside ``create(_:)`` would lose that: the inner
+  /// run would not hear the store's cancellations.
+  public func compactMap<B>(_ transform: @escaping @Sendable (Output) -> B?) -> Effect<B> {
+    // An output already in hand is transformed at once, as `map` does, so that a compacted `.send`
+    // stays a plain value and a `nil` costs nothing at all.
+    if case .output(let output) = operation {
+      guard let transformed = transform(output.value) else { return .none }
+      return Effect<B>(operation: .output(UncheckedSendable(transformed)))
+    }
+    if case .none = operation { return .none }
+    return Effect<B>(
+      operation: .run { downstream in
+        start(in: downstream.lifetime) { output, provenance in
+          if let transformed = transform(output) { downstream.receive(transformed, provenance) }
+        }
+      })
+  }
+}

@@ -29,7 +29,7 @@ struct ScreenContext {
 func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   var lines: [String] = []
   lines.append(
-    ANSI.bold("PrimeTime") + ANSI.dim("  \(context.environmentName) · favorites in \(context.favoritesPath)"))
+    ANSI.bold("PrimeTime") + ANSI.dim("  \(context.environmentName) · favorites in \(visible(context.favoritesPath))"))
   lines.append("")
 
   let counter = state.counter
@@ -48,7 +48,7 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   } else {
     lines.append("  [n] What is the \(ordinal(state.count)) prime?")
   }
-  lines.append("  [f] Fact: " + (counter.isLoading ? "loading…" : counter.fact ?? "—"))
+  lines.append("  [f] Fact: " + (counter.isLoading ? "loading…" : counter.fact.map { visible($0) } ?? "—"))
   lines.append("  [t] Timer: " + (counter.isTimerRunning ? ANSI.green("on") : "off"))
   lines.append("")
 
@@ -62,11 +62,11 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   lines.append("")
 
   if let alert = counter.alertNthPrime {
-    lines.append("  " + ANSI.inverse(" \(alert.message) ") + ANSI.dim("  Enter to dismiss"))
+    lines.append("  " + ANSI.inverse(" \(visible(alert.message)) ") + ANSI.dim("  Enter to dismiss"))
   }
   let errors = [counter.errorMessage, state.favorites.errorMessage].compactMap { $0 }
   for message in errors {
-    lines.append("  " + ANSI.red("error: \(message)"))
+    lines.append("  " + ANSI.red("error: \(visible(message))"))
   }
   for message in context.messages.suffix(3) {
     let text = message.kind == .error ? ANSI.red(message.description) : ANSI.dim(message.description)
@@ -76,10 +76,12 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   lines.append("")
   if context.isShowingHelp {
     lines += KeyBindings.help.map { "  " + $0 }
+    lines.append("  Commands, after `:`")
+    lines += Command.referenceLines
     lines.append("")
   }
   if let commandLine = context.commandLine {
-    lines.append(":" + commandLine + ANSI.inverse(" "))
+    lines.append(":" + visible(commandLine) + ANSI.inverse(" "))
   } else {
     lines.append(ANSI.dim(KeyBindings.helpLine))
   }

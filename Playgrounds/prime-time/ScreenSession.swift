@@ -77,12 +77,17 @@ final class ScreenSession {
       return
     }
     switch key {
-    case .character("q"), .interrupt, .endOfTransmission:
+    case .character("q"), .endOfTransmission:
       terminal.exit(0)
+    case .interrupt:
+      // Ctrl-C is a request to stop, as the shell's 128 + SIGINT says to whoever started us.
+      terminal.exit(130)
     case .enter, .escape:
       dismissEverything()
     case .character(":"):
       context.commandLine = ""
+    case .character("#"):
+      context.commandLine = "count "
     case .character("h"), .character("?"):
       context.isShowingHelp.toggle()
     default:
@@ -100,7 +105,9 @@ final class ScreenSession {
       context.commandLine = String(commandLine.dropLast())
     case .escape:
       context.commandLine = nil
-    case .interrupt, .endOfTransmission:
+    case .interrupt:
+      terminal.exit(130)
+    case .endOfTransmission:
       terminal.exit(0)
     case .enter:
       context.commandLine = nil
@@ -136,7 +143,6 @@ final class ScreenSession {
 
   private func draw() {
     context.width = terminal.size.columns
-    print(ANSI.clearScreen + renderScreen(store.value, context), terminator: "")
-    fflush(nil)
+    writeToStandardOutput(ANSI.clearScreen + renderScreen(store.value, context))
   }
 }

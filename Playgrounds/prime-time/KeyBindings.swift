@@ -25,6 +25,12 @@ enum KeyBindings {
 
   /// One line naming every key, shown at the bottom of the screen; it fits in 80 columns
   /// (`c`, cancel, is shown next to a running search instead).
+  /// The key line for a terminal `width` columns wide: the full one when it fits, else the keys
+  /// alone, so that the way to quit and to get help is always on screen.
+  static func helpLine(width: Int) -> String {
+    helpLine.count <= width ? helpLine : "+/- # n f t p s l : h=help q quit"
+  }
+
   static let helpLine =
     "+/- count  # set  n nth  f fact  t timer  p fav  s save  l load  : cmd  h help  q quit"
 

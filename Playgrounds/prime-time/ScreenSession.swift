@@ -24,6 +24,7 @@ final class ScreenSession {
   private var lastState: AppState
   /// Redraws when the terminal is resized.
   private var resizeSource: (any DispatchSourceSignal)?
+  private var isDrawScheduled = false
 
   init(store: Store<AppState, AppAction>, terminal: RawTerminal, context: ScreenContext) {
     self.store = store
@@ -141,8 +142,28 @@ final class ScreenSession {
     context.messages = []
   }
 
+  /// Draws on the next turn of the main queue: a key that changes the state and the key's own
+  /// handling ask twice, and the screen is drawn once.
   private func draw() {
-    context.width = terminal.size.columns
-    writeToStandardOutput(ANSI.clearScreen + renderScreen(store.value, context))
+    guard !isDrawScheduled else { return }
+    isDrawScheduled = true
+    DispatchQueue.main.async {
+      MainActor.assumeIsolated {
+        self.isDrawScheduled = false
+        self.drawNow()
+      }
+    }
+  }
+
+  /// Overwrites the screen in place, line by line, erasing what is left of each line and below the
+  /// last: no clearing first, so no flicker.
+  private func drawNow() {
+    let size = terminal.size
+    context.width = size.columns
+    context.height = size.rows
+    let lines = renderScreen(store.value, context).split(separator: "\n", omittingEmptySubsequences: false)
+    writeToStandardOutput(
+      ANSI.home + lines.joined(separator: ANSI.clearToEndOfLine + "\r\n") + ANSI.clearToEndOfLine
+        + ANSI.clearToEndOfScreen)
   }
 }

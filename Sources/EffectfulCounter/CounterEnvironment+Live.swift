@@ -25,6 +25,14 @@ extension CounterEnvironment {
     TimeInterval(requestTimeout.components.seconds)
   }
 
+  /// The live environment's session: its requests time out after ``requestTimeout``. Also set on
+  /// each request, but Linux's shared session was seen to ignore a request's own timeout.
+  public static let liveSession: URLSession = {
+    let configuration = URLSessionConfiguration.default
+    configuration.timeoutIntervalForRequest = requestTimeoutSeconds
+    return URLSession(configuration: configuration)
+  }()
+
   /// Asks Wolfram|Alpha for nth primes and numbersapi.com for facts, delivering on `mainQueue`.
   ///
   /// ```swift
@@ -45,7 +53,7 @@ extension CounterEnvironment {
   public static func live(
     appID: String?,
     endpoints: LiveEndpoints = .production,
-    session: URLSession = .shared,
+    session: URLSession = liveSession,
     mainQueue: any Scheduler = DispatchQueue.main
   ) -> CounterEnvironment {
     CounterEnvironment(

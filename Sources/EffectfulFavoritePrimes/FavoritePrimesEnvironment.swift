@@ -13,7 +13,8 @@ import Effectful
 public struct FavoritePrimesEnvironment: Sendable {
   /// Saves the list, answering with what was saved or why it was not.
   public var save: @Sendable (_ favoritePrimes: [Int]) -> Effect<Result<[Int], PersistenceError>>
-  /// Loads the saved list (`[]` when nothing was saved), or says why it could not.
+  /// Loads the saved list, or says why it could not (``PersistenceError/noSavedFile(path:)`` when
+  /// nothing was saved yet).
   public var load: @Sendable () -> Effect<Result<[Int], PersistenceError>>
 
   /// Creates an environment from its two effects.

@@ -16,13 +16,21 @@
 /// Only ``regularFile`` may be loaded or replaced: writing over a device, a pipe or a socket would
 /// destroy something that is not ours, and reading one may never end.
 public enum FileKind: Equatable, Sendable, CustomStringConvertible {
+  /// A plain file: the only kind read or replaced.
   case regularFile
+  /// A directory.
   case directory
+  /// A character device, like `/dev/null` or a terminal.
   case characterDevice
+  /// A block device, like a disk.
   case blockDevice
+  /// A named pipe: reading it waits for a writer, maybe forever.
   case fifo
+  /// A Unix domain socket.
   case socket
+  /// A symbolic link itself (only seen without following links).
   case symbolicLink
+  /// A kind this platform has and the list above does not.
   case unknown
 
   /// The kind a `stat` mode describes.

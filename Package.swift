@@ -32,7 +32,7 @@ let package = Package(
     .target(name: "EffectfulPrimes"),
     .target(name: "EffectfulPrimeModal", dependencies: ["Effectful"]),
     .target(name: "EffectfulCounter", dependencies: ["Effectful", "EffectfulPrimes", "EffectfulPrimeModal"]),
-    .target(name: "EffectfulFavoritePrimes", dependencies: ["Effectful"]),
+    .target(name: "EffectfulFavoritePrimes", dependencies: ["Effectful", "EffectfulPrimes"]),
     .target(
       name: "EffectfulPrimeTime",
       dependencies: [

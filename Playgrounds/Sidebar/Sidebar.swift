@@ -74,7 +74,9 @@ public func sidebarDescription(of value: Any, isTopLevel: Bool = false) -> Strin
     return sidebarDescription(of: wrapped)
   case .enum:
     guard let payload = mirror.children.first else {
-      // A case without a payload: its name, even when the enum describes itself as a sentence.
+      // A case without a payload. An enum that describes itself (an error's message) is shown as
+      // that text, quoted: splitting a sentence at "." cut messages like "…wolframalpha.com)…".
+      if value is CustomStringConvertible { return String(describing: value).debugDescription }
       return String(String(reflecting: value).split(separator: ".").last ?? "")
     }
     let label = payload.label ?? String(describing: value)

@@ -42,9 +42,11 @@ func showFile() {
 print("Favorites file: \(file.path)")
 print("After each action, its state: fields that are nil, false or empty are left out.")
 
+// Immediate queues: each step's answer is printed before the next step starts. The app reads and
+// writes off the main thread instead (`.file(file)`).
 let store = Store(
   initialValue: FavoritePrimesState(favoritePrimes: [2, 3, 5, 7, 11]),
-  reducer: sidebar(favoritePrimesReducer(environment: .file(file))))
+  reducer: sidebar(favoritePrimesReducer(environment: .file(file, queue: .immediate, mainQueue: .immediate))))
 
 step("Save: the directory is created, a temporary file written and renamed over the target.")
 store.send(.saveButtonTapped)
@@ -63,9 +65,22 @@ store.send(.loadButtonTapped)
 showFile()
 store.send(.errorDismissButtonTapped)
 
-step("A missing file is not an error: nothing has been saved yet.")
+step("Entries that are not distinct primes are reported, each of them; the list stays.")
+prepare("write a list of non-primes") { try Data("[4, 2, 2, -1]".utf8).write(to: file.url) }
+store.send(.loadButtonTapped)
+store.send(.errorDismissButtonTapped)
+
+step("A missing file changes nothing: nothing has been saved yet, and the list stays.")
 prepare("remove the file") { try FileManager.default.removeItem(at: file.url) }
 store.send(.loadButtonTapped)
+
+step("A named pipe where the file should be is neither read nor replaced.")
+prepare("make a named pipe") {
+  guard mkfifo(file.path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+}
+store.send(.saveButtonTapped)
+store.send(.errorDismissButtonTapped)
+prepare("remove the named pipe") { try FileManager.default.removeItem(at: file.url) }
 
 step("A directory that cannot be created (a file stands in the way) is reported; nothing is lost.")
 let blocker = directory.appendingPathComponent("not-a-directory")
@@ -74,12 +89,18 @@ let blocked = Store(
   initialValue: FavoritePrimesState(favoritePrimes: [13]),
   reducer: sidebar(
     favoritePrimesReducer(
-      environment: .file(FavoritePrimesFile(url: blocker.appendingPathComponent("favorite-primes.json"))))))
+      environment: .file(
+        FavoritePrimesFile(url: blocker.appendingPathComponent("favorite-primes.json")), queue: .immediate,
+        mainQueue: .immediate))))
 blocked.send(.saveButtonTapped)
+prepare("remove the file in the way") { try FileManager.default.removeItem(at: blocker) }
 
 if isTemporary {
   prepare("remove \(directory.path)") { try FileManager.default.removeItem(at: directory) }
   print("\nDone; removed \(directory.path).")
 } else {
-  print("\nDone; the files are in \(directory.path).")
+  step("Save once more, so that the directory keeps a favorites file to look at.")
+  store.send(.saveButtonTapped)
+  showFile()
+  print("\nDone; the file is in \(directory.path).")
 }

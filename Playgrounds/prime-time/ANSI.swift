@@ -1,7 +1,7 @@
 /// The few ANSI escape sequences the interactive screen uses.
 ///
 /// ```swift
-/// print(ANSI.clearScreen + ANSI.bold("count: 3"))
+/// writeToStandardOutput(ANSI.home + ANSI.bold("count: 3") + ANSI.clearToEndOfLine)
 /// ```
 ///
 /// Every terminal emulator in use today understands these; the line mode never prints them.
@@ -11,7 +11,12 @@ enum ANSI {
   static let hideCursor = "\u{1B}[?25l"
   static let showCursor = "\u{1B}[?25h"
   /// Moves to the top-left corner and erases the screen.
-  static let clearScreen = "\u{1B}[H\u{1B}[2J"
+  /// The cursor to the top left corner, without clearing: a redraw overwrites in place.
+  static let home = "\u{1B}[H"
+  /// Erases from the cursor to the end of its line.
+  static let clearToEndOfLine = "\u{1B}[K"
+  /// Erases from the cursor to the end of the screen.
+  static let clearToEndOfScreen = "\u{1B}[J"
 
   static func bold(_ text: String) -> String { "\u{1B}[1m\(text)\u{1B}[0m" }
   static func dim(_ text: String) -> String { "\u{1B}[2m\(text)\u{1B}[0m" }

@@ -20,7 +20,9 @@ struct Announcement: Equatable, Sendable, CustomStringConvertible {
   var kind: Kind
   var text: String
 
-  var description: String { "\(kind.rawValue): \(text)" }
+  /// `kind: text`, the text made ``visible(_:limit:)``: every announcement carries text from outside
+  /// (a fact, a server's error, a path, what the user typed).
+  var description: String { "\(kind.rawValue): \(visible(text))" }
 
   /// What changed between two consecutive states that deserves a line of its own.
   ///
@@ -35,7 +37,13 @@ struct Announcement: Equatable, Sendable, CustomStringConvertible {
     if let message = new.counter.errorMessage,
       message != old.counter.errorMessage || finishedWork(old.counter, new.counter)
     {
-      announcements.append(Announcement(kind: .error, text: message))
+      // Both requests can fail the same way (no network): say which one it was.
+      let request =
+        old.counter.isLoading && !new.counter.isLoading
+        ? "the fact request failed: "
+        : old.counter.isNthPrimeButtonDisabled && !new.counter.isNthPrimeButtonDisabled
+          ? "the nth-prime request failed: " : ""
+      announcements.append(Announcement(kind: .error, text: request + message))
     }
     if old.counter.isLoading, !new.counter.isLoading, new.counter.errorMessage == nil,
       let fact = new.counter.fact

@@ -12,6 +12,8 @@
 enum Command: Equatable, Sendable {
   case increment
   case decrement
+  /// `count N`: set the count at once, to reach a long search without a million key presses.
+  case setCount(Int)
   case nthPrime
   /// Stops an nth-prime search in flight.
   case cancelNthPrime
@@ -77,13 +79,25 @@ enum Command: Equatable, Sendable {
       }
       self = .delete(position: position)
 
+    case "count":
+      guard arguments.count == 1 else {
+        throw arguments.isEmpty
+          ? .missingArgument(command: name, expected: "a whole number, like `count 50000000`")
+          : .unexpectedArgument(command: name, arguments.dropFirst().joined(separator: " "))
+      }
+      guard let n = Int(arguments[0].filter { $0 != "_" }) else {
+        throw .invalidArgument(command: name, arguments[0], expected: "a whole number")
+      }
+      self = .setCount(n)
+
     case "wait":
       guard arguments.count == 1 else {
         throw arguments.isEmpty
           ? .missingArgument(command: name, expected: "a number of seconds, like `wait 1.5`")
           : .unexpectedArgument(command: name, arguments.dropFirst().joined(separator: " "))
       }
-      guard let seconds = Double(arguments[0]), seconds.isFinite, seconds >= 0, seconds <= Self.longestWait
+      // Decimal only: Double(_:) would also take "0x10" (16), "1e3" and "inf".
+      guard isDecimal(arguments[0]), let seconds = Double(arguments[0]), seconds <= Self.longestWait
       else {
         throw .invalidArgument(
           command: name, arguments[0], expected: "seconds from 0 to \(Int(Self.longestWait))")
@@ -102,20 +116,33 @@ enum Command: Equatable, Sendable {
   }
 
   /// Every command with what it does, for `help`.
+  /// ``reference`` as aligned lines, for `help` and the screen's help.
+  static var referenceLines: [String] {
+    reference.map { "  " + $0.usage.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }
+  }
+
   static let reference: [(usage: String, summary: String)] = [
-    ("+  -", "count up or down"),
+    ("+  -", "count up or down (also: inc, dec)"),
+    ("count N", "set the count to N (like `count 50000000`)"),
     ("nth", "what is the nth prime? (n = the count)"),
-    ("cancel", "stop an nth-prime search"),
+    ("cancel", "stop an nth-prime search or a fact request"),
     ("fact", "a fact about the count"),
     ("timer", "start or stop counting up once a second"),
     ("fav", "save the count as a favorite prime, or remove it"),
-    ("favorites", "list the favorite primes, numbered"),
-    ("delete N", "delete favorite number N"),
+    ("favorites", "list the favorite primes, numbered (also: favs)"),
+    ("delete N", "delete favorite number N (also: del)"),
     ("save  load", "write the favorites to disk, or read them back"),
     ("wait SECONDS", "let effects run before the next command"),
-    ("help", "this list"),
-    ("quit", "leave (so does the end of input)"),
+    ("help", "this list (also: ?)"),
+    ("quit", "leave (also: q, exit; so does the end of input)"),
   ]
+}
+
+/// Whether `text` is a plain decimal number of seconds: digits, with at most one point among them.
+private func isDecimal(_ text: String) -> Bool {
+  let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+  guard (1...2).contains(parts.count), parts.contains(where: { !$0.isEmpty }) else { return false }
+  return parts.allSatisfy { $0.allSatisfy { ("0"..."9").contains($0) } }
 }
 
 extension String {

@@ -25,14 +25,21 @@ enum KeyBindings {
 
   /// One line naming every key, shown at the bottom of the screen; it fits in 80 columns
   /// (`c`, cancel, is shown next to a running search instead).
+  /// The key line for a terminal `width` columns wide: the full one when it fits, else the keys
+  /// alone, so that the way to quit and to get help is always on screen.
+  static func helpLine(width: Int) -> String {
+    helpLine.count <= width ? helpLine : "+/- # n f t p s l : h=help q quit"
+  }
+
   static let helpLine =
-    "+/- count  n nth  f fact  t timer  p fav  s save  l load  : cmd  h help  q quit"
+    "+/- count  # set  n nth  f fact  t timer  p fav  s save  l load  : cmd  h help  q quit"
 
   /// The longer help, shown with `h`.
   static let help = [
     "+ or ↑, - or ↓   count up or down",
+    "#                set the count: type a number, Enter (`:count N`)",
     "n                what is the nth prime? (n = the count)",
-    "c                cancel the search",
+    "c                cancel the search or the fact request",
     "f                a fact about the count",
     "t                start or stop the timer (one tick a second)",
     "p                save the count as a favorite prime, or remove it (primes only)",

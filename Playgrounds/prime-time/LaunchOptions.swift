@@ -54,11 +54,13 @@ struct LaunchOptions: Equatable, Sendable {
       --live             ask Wolfram|Alpha (app id from WOLFRAM_APP_ID) for nth primes and
                          numbersapi.com (plain HTTP: it has no HTTPS) for facts, instead of
                          computing them offline; without WOLFRAM_APP_ID it says so on stderr
-                         and computes nth primes offline
+                         and computes nth primes offline. A request that gets no answer in
+                         10 seconds fails; `cancel` (or c) stops a search or a fact sooner
       --log              print every action and the state after it to stderr
       --favorites PATH   save and load favorites at PATH (default:
                          $XDG_DATA_HOME/prime-time/favorite-primes.json, where XDG_DATA_HOME
-                         defaults to ~/.local/share)
+                         defaults to ~/.local/share). Only a regular file (or a symbolic link
+                         to one, which is kept) is read or replaced, and at most 1 MB is read
       --help             this text
     """
 }

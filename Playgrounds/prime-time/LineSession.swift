@@ -18,8 +18,9 @@ import EffectfulPrimeTime
 /// - alerts, errors, facts and the like on lines of their own (`alert: The 3rd prime is 5`); each
 ///   alert and error is dismissed once printed, as a user would after reading it;
 /// - between commands, when an effect changes the state (a timer tick, an answer arriving), the
-///   announcements and the state line again, if it changed; a `wait` ends with the state line
-///   only if what happened during it did not already.
+///   announcements and the state line again (always after announcements, otherwise only if it
+///   changed); a `wait` ends with the state line only if what happened during it did not already.
+/// - after `save` or `load`, the next command waits for the file's answer, as a person would.
 ///
 /// `wait SECONDS` holds the next command back for that long while the main queue keeps running,
 /// so effects deliver in real time. At `quit` the process exits at once with status 0; at the end
@@ -39,7 +40,7 @@ final class LineSession {
   /// Announcements not printed yet: a command's are printed together when it is done.
   private var unprinted: [Announcement] = []
   /// Lines read but not run yet.
-  private var queuedLines: [String] = []
+  private var queuedLines = LineQueue()
   private var isRunningCommand = false
   private var isWaiting = false
   private var isLineScheduled = false
@@ -72,7 +73,7 @@ final class LineSession {
 
   private func receive(_ event: InputEvent) {
     switch event {
-    case .line(let line): queuedLines.append(line)
+    case .line(let line): queuedLines.push(line)
     case .keys: break
     case .end: hasInputEnded = true
     }
@@ -94,20 +95,26 @@ final class LineSession {
   }
 
   private func runNextLine() {
-    guard !isWaiting else { return }
-    if !queuedLines.isEmpty {
-      run(queuedLines.removeFirst())
+    guard !isWaiting, !isFileBusy else { return }
+    if let line = queuedLines.pop() {
+      run(line)
     }
     if queuedLines.isEmpty {
       exitIfDone()
-    } else if !isWaiting {
+    } else if !isWaiting, !isFileBusy {
       scheduleNextLine()
     }
   }
 
+  /// Whether a save or a load is on its way: the next command waits for its answer, as a person
+  /// waits for the disk, so that a transcript reads the same on a fast machine and a slow one.
+  private var isFileBusy: Bool {
+    store.value.favorites.isSaving || store.value.favorites.isLoading
+  }
+
   private func run(_ line: String) {
     guard !Command.isIgnorable(line) else { return }
-    if echoesCommands { write("> \(line.trimmingBlanks())") }
+    if echoesCommands { write("> \(visible(line.trimmingBlanks()))") }
     let command: Command
     do {
       command = try Command(parsing: line)
@@ -120,10 +127,8 @@ final class LineSession {
     case .quit:
       exit(0)
     case .help:
-      for (usage, summary) in Command.reference {
-        write("  " + usage.padding(toLength: 14, withPad: " ", startingAt: 0) + summary)
-      }
-      about.forEach(write)
+      Command.referenceLines.forEach(write)
+      about.map { visible($0) }.forEach(write)
       printUpdate(alwaysPrintingState: true)
     case .wait(let seconds):
       isWaiting = true
@@ -160,7 +165,9 @@ final class LineSession {
       store.send(.favoritePrimes(.errorDismissButtonTapped))
     }
     guard !isRunningCommand else { return }
-    printUpdate(alwaysPrintingState: false)
+    // Announcements are always followed by the state line, so that the state they leave is on record.
+    printUpdate(alwaysPrintingState: !unprinted.isEmpty)
+    if !queuedLines.isEmpty, !isFileBusy { scheduleNextLine() }
     exitIfDone()
   }
 
@@ -179,10 +186,10 @@ final class LineSession {
     }
   }
 
-  /// Writes a line to stdout and flushes it, so that a reader at the other end of a pipe sees it now.
+  /// Writes a line to stdout at once, so that a reader at the other end of a pipe sees it now (see
+  /// ``writeToStandardOutput(_:)`` for why not `print` and `fflush`).
   private func write(_ line: String) {
-    print(line)
-    fflush(nil)
+    writeToStandardOutput(line + "\n")
     endsWithStatusLine = false
   }
 

@@ -91,7 +91,6 @@ final class RawTerminal {
   /// Writes straight to the file descriptor, past stdio's buffer, so that nothing is left unwritten
   /// when the process exits from a signal handler.
   private static func write(_ text: String) {
-    fflush(nil)
     writeToStandardOutput(text)
   }
 
@@ -101,9 +100,4 @@ final class RawTerminal {
 /// Ends the process; a free function because the class's own `exit(_:)` hides the C one.
 private func terminateProcess(_ status: Int32) -> Never {
   exit(status)
-}
-
-private func writeToStandardOutput(_ text: String) {
-  var bytes = Array(text.utf8)
-  _ = write(STDOUT_FILENO, &bytes, bytes.count)
 }

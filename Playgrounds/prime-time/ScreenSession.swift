@@ -24,6 +24,7 @@ final class ScreenSession {
   private var lastState: AppState
   /// Redraws when the terminal is resized.
   private var resizeSource: (any DispatchSourceSignal)?
+  private var isDrawScheduled = false
 
   init(store: Store<AppState, AppAction>, terminal: RawTerminal, context: ScreenContext) {
     self.store = store
@@ -77,12 +78,17 @@ final class ScreenSession {
       return
     }
     switch key {
-    case .character("q"), .interrupt, .endOfTransmission:
+    case .character("q"), .endOfTransmission:
       terminal.exit(0)
+    case .interrupt:
+      // Ctrl-C is a request to stop, as the shell's 128 + SIGINT says to whoever started us.
+      terminal.exit(130)
     case .enter, .escape:
       dismissEverything()
     case .character(":"):
       context.commandLine = ""
+    case .character("#"):
+      context.commandLine = "count "
     case .character("h"), .character("?"):
       context.isShowingHelp.toggle()
     default:
@@ -100,7 +106,9 @@ final class ScreenSession {
       context.commandLine = String(commandLine.dropLast())
     case .escape:
       context.commandLine = nil
-    case .interrupt, .endOfTransmission:
+    case .interrupt:
+      terminal.exit(130)
+    case .endOfTransmission:
       terminal.exit(0)
     case .enter:
       context.commandLine = nil
@@ -134,9 +142,28 @@ final class ScreenSession {
     context.messages = []
   }
 
+  /// Draws on the next turn of the main queue: a key that changes the state and the key's own
+  /// handling ask twice, and the screen is drawn once.
   private func draw() {
-    context.width = terminal.size.columns
-    print(ANSI.clearScreen + renderScreen(store.value, context), terminator: "")
-    fflush(nil)
+    guard !isDrawScheduled else { return }
+    isDrawScheduled = true
+    DispatchQueue.main.async {
+      MainActor.assumeIsolated {
+        self.isDrawScheduled = false
+        self.drawNow()
+      }
+    }
+  }
+
+  /// Overwrites the screen in place, line by line, erasing what is left of each line and below the
+  /// last: no clearing first, so no flicker.
+  private func drawNow() {
+    let size = terminal.size
+    context.width = size.columns
+    context.height = size.rows
+    let lines = renderScreen(store.value, context).split(separator: "\n", omittingEmptySubsequences: false)
+    writeToStandardOutput(
+      ANSI.home + lines.joined(separator: ANSI.clearToEndOfLine + "\r\n") + ANSI.clearToEndOfLine
+        + ANSI.clearToEndOfScreen)
   }
 }

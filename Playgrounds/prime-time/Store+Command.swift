@@ -22,16 +22,19 @@ extension Store where Value == AppState, Action == AppAction {
       send(.counterView(.counter(.incrementButtonTapped)))
     case .decrement:
       send(.counterView(.counter(.decrementButtonTapped)))
+    case .setCount(let n):
+      send(.counterView(.counter(.countEntered(n))))
     case .nthPrime:
       guard !state.counter.isNthPrimeButtonDisabled else {
         return [Announcement(kind: .error, text: "a search is already running (type `cancel` to stop it)")]
       }
       send(.counterView(.counter(.nthPrimeButtonTapped)))
     case .cancelNthPrime:
-      guard state.counter.isNthPrimeButtonDisabled else {
-        return [Announcement(kind: .info, text: "no search is running")]
+      guard state.counter.isNthPrimeButtonDisabled || state.counter.isLoading else {
+        return [Announcement(kind: .info, text: "no search or fact is running")]
       }
-      send(.counterView(.counter(.nthPrimeCancelButtonTapped)))
+      if state.counter.isNthPrimeButtonDisabled { send(.counterView(.counter(.nthPrimeCancelButtonTapped))) }
+      if state.counter.isLoading { send(.counterView(.counter(.factCancelButtonTapped))) }
     case .fact:
       send(.counterView(.counter(.factButtonTapped)))
     case .toggleTimer:

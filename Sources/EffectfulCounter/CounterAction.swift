@@ -11,10 +11,14 @@ public enum CounterAction: Equatable, Sendable {
   case decrementButtonTapped
   /// "+" was tapped: the count goes up by one.
   case incrementButtonTapped
+  /// A number was typed into the count field: the count becomes `n`.
+  case countEntered(Int)
   /// "Fact" was tapped: fetch a fact about the count.
   case factButtonTapped
   /// A fact arrived, or the reason there is none.
   case factResponse(Result<String, CounterError>)
+  /// "Cancel" was tapped while a fact was loading: stop waiting for it.
+  case factCancelButtonTapped
   /// The timer button was tapped: start counting up once a second, or stop.
   case toggleTimerButtonTapped
   /// One second of the running timer passed: the count goes up by one.

@@ -17,6 +17,22 @@ extension CounterEnvironment {
   /// The id is a secret of the user's: read it at run time, never write it in source.
   public static let appIDVariable = "WOLFRAM_APP_ID"
 
+  /// How long a live request may stay silent before it fails: about as long as a person waits for
+  /// a fact before giving up. URLSession's default is 60 seconds.
+  public static let requestTimeout: Duration = .seconds(10)
+
+  private static var requestTimeoutSeconds: TimeInterval {
+    TimeInterval(requestTimeout.components.seconds)
+  }
+
+  /// The live environment's session: its requests time out after ``requestTimeout``. Also set on
+  /// each request, but Linux's shared session was seen to ignore a request's own timeout.
+  public static let liveSession: URLSession = {
+    let configuration = URLSessionConfiguration.default
+    configuration.timeoutIntervalForRequest = requestTimeoutSeconds
+    return URLSession(configuration: configuration)
+  }()
+
   /// Asks Wolfram|Alpha for nth primes and numbersapi.com for facts, delivering on `mainQueue`.
   ///
   /// ```swift
@@ -37,7 +53,7 @@ extension CounterEnvironment {
   public static func live(
     appID: String?,
     endpoints: LiveEndpoints = .production,
-    session: URLSession = .shared,
+    session: URLSession = liveSession,
     mainQueue: any Scheduler = DispatchQueue.main
   ) -> CounterEnvironment {
     CounterEnvironment(
@@ -59,7 +75,7 @@ extension CounterEnvironment {
     guard let url = endpoints.wolframAlphaURL(nthPrime: n, appID: appID) else {
       return .send(.answer(.failure(.invalidURL(endpoints.wolframAlpha.absoluteString))))
     }
-    return dataTask(with: url, session: session)
+    return dataTask(with: URLRequest(url: url, timeoutInterval: requestTimeoutSeconds), session: session)
       .decodeResult(as: WolframAlphaResult.self)
       .map { result in
         // An error page may quote the request URL: the app id must not reach state or logs.
@@ -74,7 +90,7 @@ extension CounterEnvironment {
     guard let url = endpoints.numbersAPIURL(factAbout: number) else {
       return .send(.failure(.invalidURL(endpoints.numbersAPI.absoluteString)))
     }
-    return dataTask(with: url, session: session)
+    return dataTask(with: URLRequest(url: url, timeoutInterval: requestTimeoutSeconds), session: session)
       .decodeResult(as: NumbersAPIFact.self)
       .map { result in
         result.mapError(CounterError.network).flatMap { fact in

@@ -13,7 +13,10 @@ import Effectful
 /// - Only one nth-prime search runs at a time: a tap while one is in flight (the button is disabled)
 ///   does nothing, and ``CounterAction/nthPrimeCancelButtonTapped`` stops it. With a count below 1
 ///   there is no prime to ask for, and the error says so at once.
-/// - A fact tapped while another is loading replaces it.
+/// - A fact tapped while another is loading replaces it; ``CounterAction/factCancelButtonTapped``
+///   stops waiting for it.
+/// - Changing the count clears the fact and the error: both were about the old count. A fact
+///   still loading stays loading, and names its own number when it arrives.
 /// - Every answer is delivered on `environment.mainQueue`; loading flags are cleared by every
 ///   response, success or failure, and failures become ``CounterState/errorMessage``.
 /// - The count saturates at `Int.min` and `Int.max` instead of trapping.
@@ -22,10 +25,12 @@ public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterSt
     switch action {
     case .decrementButtonTapped:
       state.count = state.count.saturatingAdd(-1)
+      state.forgetWhatWasAboutTheOldCount()
       return []
 
     case .incrementButtonTapped, .timerTick:
       state.count = state.count.saturatingAdd(1)
+      state.forgetWhatWasAboutTheOldCount()
       return []
 
     case .factButtonTapped:
@@ -47,6 +52,17 @@ public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterSt
       state.isLoading = false
       state.errorMessage = error.message
       return []
+
+    case .countEntered(let n):
+      guard n != state.count else { return [] }
+      state.count = n
+      state.forgetWhatWasAboutTheOldCount()
+      return []
+
+    case .factCancelButtonTapped:
+      guard state.isLoading else { return [] }
+      state.isLoading = false
+      return [.cancel(id: CounterCancelID.fact)]
 
     case .toggleTimerButtonTapped:
       state.isTimerRunning.toggle()
@@ -113,6 +129,15 @@ public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterSt
 }
 
 /// The ids of the counter's long-running effects, so that a later action can cancel them.
+extension CounterState {
+  /// A fact, or an error about a request for the count, is about the number it was asked for: once
+  /// the count moves on it would read as if it were about the new one, so it goes.
+  fileprivate mutating func forgetWhatWasAboutTheOldCount() {
+    fact = nil
+    errorMessage = nil
+  }
+}
+
 enum CounterCancelID: Hashable, Sendable {
   case fact
   case nthPrime

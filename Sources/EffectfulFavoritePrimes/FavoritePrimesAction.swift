@@ -15,7 +15,8 @@ public enum FavoritePrimesAction: Equatable, Sendable {
   case favoritePrimesSaved(Result<[Int], PersistenceError>)
   /// "Load" was tapped: read the list from disk.
   case loadButtonTapped
-  /// The load finished: the saved list (`[]` when nothing was saved), or why it could not be read.
+  /// The load finished: the saved list, or why there is none (``PersistenceError/noSavedFile(path:)``
+  /// when nothing was saved yet).
   case favoritePrimesLoaded(Result<[Int], PersistenceError>)
   /// The error message was dismissed.
   case errorDismissButtonTapped

@@ -1,3 +1,4 @@
+import Dispatch
 import Effectful
 
 /// Where favorite primes are saved and loaded, as a plain value.
@@ -12,7 +13,8 @@ import Effectful
 public struct FavoritePrimesEnvironment: Sendable {
   /// Saves the list, answering with what was saved or why it was not.
   public var save: @Sendable (_ favoritePrimes: [Int]) -> Effect<Result<[Int], PersistenceError>>
-  /// Loads the saved list (`[]` when nothing was saved), or says why it could not.
+  /// Loads the saved list, or says why it could not (``PersistenceError/noSavedFile(path:)`` when
+  /// nothing was saved yet).
   public var load: @Sendable () -> Effect<Result<[Int], PersistenceError>>
 
   /// Creates an environment from its two effects.
@@ -30,18 +32,23 @@ public struct FavoritePrimesEnvironment: Sendable {
     self.load = load
   }
 
-  /// Saves to and loads from `file`, synchronously when the effect runs.
+  /// Saves to and loads from `file`: the work runs on `queue`, the answer arrives on `mainQueue`.
   ///
   /// ```swift
   /// let environment = FavoritePrimesEnvironment.file(FavoritePrimesFile(url: url))
+  /// let inTests = FavoritePrimesEnvironment.file(file, queue: .immediate, mainQueue: .immediate)
   /// ```
   ///
-  /// The file holds a few bytes per prime, so the work is done on the store's thread and the answer
-  /// is the very next action the store reduces: no scheduler to wait for.
-  public static func file(_ file: FavoritePrimesFile) -> FavoritePrimesEnvironment {
+  /// Off the main thread by default: a file can be slow (a network mount) and the app must keep
+  /// drawing. Cancelling the effect drops an answer still on its way; the file work itself finishes.
+  public static func file(
+    _ file: FavoritePrimesFile,
+    queue: any Scheduler = DispatchQueue.global(qos: .userInitiated),
+    mainQueue: any Scheduler = DispatchQueue.main
+  ) -> FavoritePrimesEnvironment {
     FavoritePrimesEnvironment(
       save: { favoritePrimes in
-        .sync {
+        onQueue(queue, mainQueue) {
           Result { () throws(PersistenceError) in
             try file.save(favoritePrimes)
             return favoritePrimes
@@ -49,7 +56,7 @@ public struct FavoritePrimesEnvironment: Sendable {
         }
       },
       load: {
-        .sync { Result { () throws(PersistenceError) in try file.load() } }
+        onQueue(queue, mainQueue) { Result { () throws(PersistenceError) in try file.load() } }
       })
   }
 
@@ -62,4 +69,11 @@ public struct FavoritePrimesEnvironment: Sendable {
   public static var offline: FavoritePrimesEnvironment {
     .file(.defaultLocation())
   }
+}
+
+/// One answer computed by `work` on `queue` and delivered on `mainQueue`.
+private func onQueue<Output: Sendable>(
+  _ queue: any Scheduler, _ mainQueue: any Scheduler, _ work: @escaping @Sendable () -> Output
+) -> Effect<Output> {
+  Effect { callback in queue.schedule { callback(work()) } }.receive(on: mainQueue)
 }

@@ -1,3 +1,4 @@
+import EffectfulPrimes
 import Foundation
 
 #if canImport(Darwin)
@@ -20,15 +21,29 @@ import Foundation
 ///   flushes it to disk and renames it over the target. A crash or a full disk at any moment leaves
 ///   either the old file or the new one, never a torn one, and a failed save leaves the old file
 ///   byte for byte.
-/// - Loading a file that does not exist gives `[]`: nothing has been saved yet.
-/// - Loading a corrupt, empty or unreadable file throws, and never changes or deletes the file.
-/// - Both run synchronously on the calling thread; the file is a few bytes per prime.
+/// - Only regular files are read or replaced. A path naming a directory, a device, a named pipe or a
+///   socket is refused with an error that says what it is, and nothing is read from or written to it.
+/// - A symbolic link to a regular file is followed: the save writes next to the file it points to
+///   and renames over that file, so the link is kept. A link to anything else, or to nothing, is
+///   refused.
+/// - Loading reads at most ``sizeLimit`` bytes (1 MB); a larger file is refused unread.
+/// - Loading a file that does not exist throws ``PersistenceError/noSavedFile(path:)``.
+/// - Loading a corrupt, empty or unreadable file, or one whose entries are not distinct primes,
+///   throws, and never changes or deletes the file.
+/// - Both run synchronously on the calling thread: ``FavoritePrimesEnvironment/file(_:queue:mainQueue:)``
+///   runs them off the main thread.
 public struct FavoritePrimesFile: Sendable, CustomStringConvertible {
   /// Where the file is.
   public let url: URL
   /// Names the temporary file a save writes before renaming it; unique per save. Tests replace it
   /// to make a save fail on a real file system.
   let temporaryFileName: @Sendable () -> String
+  /// What a path names, following links (nil: nothing). Tests replace it to fake a device without
+  /// touching one.
+  let fileKind: @Sendable (_ path: String) -> FileKind?
+
+  /// The largest file `load` reads: 1 MB, room for 100,000 primes.
+  public static let sizeLimit = 1_000_000
 
   /// A favorites file at `url`, which must be a file URL.
   ///
@@ -40,9 +55,13 @@ public struct FavoritePrimesFile: Sendable, CustomStringConvertible {
     self.init(url: url) { ".\(url.lastPathComponent).\(UUID().uuidString).tmp" }
   }
 
-  init(url: URL, temporaryFileName: @escaping @Sendable () -> String) {
+  init(
+    url: URL, temporaryFileName: @escaping @Sendable () -> String,
+    fileKind: @escaping @Sendable (_ path: String) -> FileKind? = FileKind.of
+  ) {
     self.url = url
     self.temporaryFileName = temporaryFileName
+    self.fileKind = fileKind
   }
 
   /// The file's path.
@@ -77,21 +96,25 @@ public struct FavoritePrimesFile: Sendable, CustomStringConvertible {
       url: dataHome.appendingPathComponent("prime-time").appendingPathComponent("favorite-primes.json"))
   }
 
-  /// The saved favorite primes: `[]` if nothing has been saved yet.
+  /// The saved favorite primes.
   ///
   /// ```swift
   /// do {
   ///   favorites = try file.load()
   /// } catch {
-  ///   print(error.message)   // corrupt, unreadable, or a directory: the file is left as it is
+  ///   print(error.message)   // missing, corrupt, too large, not a regular file: left as it is
   /// }
   /// ```
+  ///
+  /// Every entry must be a prime (2 or more), each at most once; otherwise nothing is loaded and
+  /// ``PersistenceError/invalidEntries(path:problems:)`` names each bad entry.
   public func load() throws(PersistenceError) -> [Int] {
     let path = self.path
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Non-blocking, so that opening a named pipe with no writer returns at once instead of hanging.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
-      if code == ENOENT { return [] }
+      if code == ENOENT { throw .noSavedFile(path: path) }
       throw .unreadable(path: path, reason: describeError(code))
     }
     defer { close(descriptor) }
@@ -100,10 +123,15 @@ public struct FavoritePrimesFile: Sendable, CustomStringConvertible {
     guard fstat(descriptor, &info) == 0 else {
       throw .unreadable(path: path, reason: describeError(errno))
     }
-    if info.st_mode & S_IFMT == S_IFDIR {
-      throw .isDirectory(path: path)
+    switch FileKind(mode: info.st_mode) {
+    case .regularFile: break
+    case .directory: throw .isDirectory(path: path)
+    case let kind: throw .notARegularFile(path: path, kind: kind)
     }
+    let limit = Self.sizeLimit
+    if Int(info.st_size) > limit { throw .tooLarge(path: path, limit: limit) }
 
+    // Bounded again while reading: the file may grow after the size was checked.
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
@@ -115,6 +143,7 @@ public struct FavoritePrimesFile: Sendable, CustomStringConvertible {
         throw .unreadable(path: path, reason: describeError(code))
       }
       bytes.append(contentsOf: buffer[..<count])
+      if bytes.count > limit { throw .tooLarge(path: path, limit: limit) }
     }
 
     // JSON's whitespace only (or nothing at all): what a crash during someone else's write leaves.
@@ -122,14 +151,18 @@ public struct FavoritePrimesFile: Sendable, CustomStringConvertible {
       throw .corrupt(path: path, reason: "the file is empty")
     }
     let data = Data(bytes)
+    let numbers: [Int]
     do {
-      return try JSONDecoder().decode([Int].self, from: data)
+      numbers = try JSONDecoder().decode([Int].self, from: data)
     } catch {
       // DecodingError does not reliably separate bad syntax from the wrong shape; a plain parse does.
       let isJSON = (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
       throw .corrupt(
         path: path, reason: isJSON ? "it is not a JSON list of whole numbers" : "it is not valid JSON")
     }
+    let problems = favoritePrimeProblems(numbers)
+    if !problems.isEmpty { throw .invalidEntries(path: path, problems: problems) }
+    return numbers
   }
 
   /// Replaces the saved favorites with `favoritePrimes`, atomically.
@@ -142,18 +175,22 @@ public struct FavoritePrimesFile: Sendable, CustomStringConvertible {
   /// }
   /// ```
   ///
-  /// Creates the file's directory (and its parents) when missing. When the path is a symbolic link,
-  /// the file it points to is replaced and the link is kept. Throws when a directory cannot be
-  /// created (a parent is a file, or not writable), when the path is a directory, or when writing,
-  /// flushing or renaming fails; the temporary file is removed in every case.
+  /// Creates the file's directory (and its parents) when missing. When the path is a symbolic link
+  /// to a regular file, that file is replaced (atomically, from a temporary file beside it) and the
+  /// link is kept. Throws, writing nothing, when the path (or what its link points to) exists and is
+  /// not a regular file, or is a link to nothing; throws when a directory cannot be created (a parent
+  /// is a file, or not writable), or when writing, flushing or renaming fails; the temporary file is
+  /// removed in every case.
   public func save(_ favoritePrimes: [Int]) throws(PersistenceError) {
     let path = self.path
-    let target = URL(fileURLWithPath: saveTarget(path))
+    let target = try saveTarget(path)
+    switch fileKind(target.path) {
+    case nil, .regularFile: break
+    case .directory: throw .isDirectory(path: path)
+    case let kind?: throw .notARegularFile(path: path, kind: kind)
+    }
     let directory = target.deletingLastPathComponent().path
     try makeDirectories(directory)
-    if isDirectory(path) {
-      throw .isDirectory(path: path)
-    }
 
     // Written by hand: integers have exactly one JSON spelling, and this cannot fail.
     let contents = Array(("[" + favoritePrimes.map(String.init).joined(separator: ", ") + "]\n").utf8)
@@ -187,14 +224,36 @@ public struct FavoritePrimesFile: Sendable, CustomStringConvertible {
 
 /// Where a save to `path` writes: `path` itself, or, when `path` is a symbolic link, the file it
 /// points to. Renaming over the link would replace it with a plain file and cut it loose from, say,
-/// a dotfiles repository.
-private func saveTarget(_ path: String) -> String {
+/// a dotfiles repository. A link to nothing is refused: creating a file wherever a dangling link
+/// points is a surprise, and a classic way to be tricked into writing somewhere else.
+private func saveTarget(_ path: String) throws(PersistenceError) -> URL {
   var info = stat()
-  guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
-    return path
+  guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else {
+    return URL(fileURLWithPath: path)
+  }
+  guard let resolved = realpath(path, nil) else {
+    throw .cannotWrite(
+      path: path, reason: "it is a symbolic link to a file that does not exist (create that file, or remove the link)")
   }
   defer { free(resolved) }
-  return String(cString: resolved)
+  return URL(fileURLWithPath: String(cString: resolved))
+}
+
+/// What is wrong with a loaded list, entry by entry: "4 is not a prime", "2 appears more than once".
+private func favoritePrimeProblems(_ numbers: [Int]) -> [String] {
+  var seen = Set<Int>()
+  var reported = Set<Int>()
+  var problems: [String] = []
+  for number in numbers {
+    if number < 2 {
+      problems.append("\(number) is out of range: primes start at 2")
+    } else if !isPrime(number) {
+      problems.append("\(number) is not a prime")
+    } else if !seen.insert(number).inserted, reported.insert(number).inserted {
+      problems.append("\(number) appears more than once")
+    }
+  }
+  return problems
 }
 
 /// Creates `path` and any missing parents, like `mkdir -p`, naming the part that is in the way.

@@ -12,8 +12,8 @@ import Foundation
 /// ```
 ///
 /// - Offsets past the end of the list are ignored, so a stale delete cannot crash.
-/// - A load replaces the list with what was saved (nothing saved yet: an empty list, and a status
-///   message that says so).
+/// - A load replaces the list with what was saved. Nothing saved yet changes nothing: the list stays
+///   and a status message says so.
 /// - A failed save or load sets ``FavoritePrimesState/errorMessage`` and leaves the list as it was:
 ///   nothing in memory is lost.
 /// - `isSaving` and `isLoading` are cleared by every answer, success or failure.
@@ -53,8 +53,12 @@ public func favoritePrimesReducer(environment: FavoritePrimesEnvironment)
     case .favoritePrimesLoaded(.success(let loaded)):
       state.isLoading = false
       state.favoritePrimes = loaded
-      state.statusMessage =
-        loaded.isEmpty ? "No saved favorite primes." : "Loaded \(favoritePrimesCount(loaded.count))."
+      state.statusMessage = "Loaded \(favoritePrimesCount(loaded.count))."
+      return []
+
+    case .favoritePrimesLoaded(.failure(let error)) where error.isNoSavedFile:
+      state.isLoading = false
+      state.statusMessage = error.message
       return []
 
     case .favoritePrimesLoaded(.failure(let error)):
@@ -69,7 +73,19 @@ public func favoritePrimesReducer(environment: FavoritePrimesEnvironment)
   }
 }
 
-/// "1 favorite prime", "3 favorite primes".
+/// "no favorite primes", "1 favorite prime", "3 favorite primes".
 private func favoritePrimesCount(_ count: Int) -> String {
-  count == 1 ? "1 favorite prime" : "\(count) favorite primes"
+  switch count {
+  case 0: return "no favorite primes"
+  case 1: return "1 favorite prime"
+  default: return "\(count) favorite primes"
+  }
+}
+
+extension PersistenceError {
+  /// Whether this only says that nothing was saved yet: news, not a failure.
+  fileprivate var isNoSavedFile: Bool {
+    if case .noSavedFile = self { return true }
+    return false
+  }
 }

@@ -44,17 +44,19 @@ public struct AppEnvironment: Sendable {
     offline(favoritesFile: .defaultLocation())
   }
 
-  /// Everything local, with favorites in `favoritesFile` and answers delivered on `mainQueue`.
+  /// Everything local, with favorites in `favoritesFile` (read and written on `fileQueue`) and
+  /// answers delivered on `mainQueue`.
   ///
   /// ```swift
   /// AppEnvironment.offline(favoritesFile: FavoritePrimesFile(url: temporaryURL))
   /// ```
   public static func offline(
-    favoritesFile: FavoritePrimesFile, mainQueue: any Scheduler = DispatchQueue.main
+    favoritesFile: FavoritePrimesFile, mainQueue: any Scheduler = DispatchQueue.main,
+    fileQueue: any Scheduler = DispatchQueue.global(qos: .userInitiated)
   ) -> AppEnvironment {
     AppEnvironment(
       counter: .offline(mainQueue: mainQueue),
-      favoritePrimes: .file(favoritesFile),
+      favoritePrimes: .file(favoritesFile, queue: fileQueue, mainQueue: mainQueue),
       now: { Date() })
   }
 
@@ -71,11 +73,12 @@ public struct AppEnvironment: Sendable {
     appID: String?,
     favoritesFile: FavoritePrimesFile = .defaultLocation(),
     endpoints: LiveEndpoints = .production,
-    mainQueue: any Scheduler = DispatchQueue.main
+    mainQueue: any Scheduler = DispatchQueue.main,
+    fileQueue: any Scheduler = DispatchQueue.global(qos: .userInitiated)
   ) -> AppEnvironment {
     AppEnvironment(
       counter: .live(appID: appID, endpoints: endpoints, mainQueue: mainQueue),
-      favoritePrimes: .file(favoritesFile),
+      favoritePrimes: .file(favoritesFile, queue: fileQueue, mainQueue: mainQueue),
       now: { Date() })
   }
 }

@@ -38,9 +38,47 @@ private func counterReducer(environment: CounterEnvironment) -> Reducer<CounterS
   }
 }
 
+/// The tour's program as the README writes it, from the store on: compiled here, never run (it talks
+/// to numbersapi.com and ends the process). `tourRunsWithAStubbedFact` runs the same steps.
+@MainActor
+private func tourProgram() -> Never {
+  let store = Store(initialValue: CounterState(), reducer: counterReducer(environment: .init(
+    fact: { n in
+      dataTask(with: URL(string: "http://numbersapi.com/\(n)/trivia?json")!)
+        .decode(as: NumberFact.self)
+        .map { $0?.text }
+    }
+  )))
+  let subscription = store.subscribe { state in
+    print("count:", state.count, "fact:", state.fact ?? "-")
+    if state.fact != nil { exit(0) }  // the answer is in: done
+  }
+  store.send(.incrementButtonTapped)
+  store.send(.factButtonTapped)
+  _ = subscription
+  dispatchMain()  // run the main queue, where the answer arrives
+}
+
 @MainActor
 @Suite("README tour")
 struct ReadmeTourTests {
+  /// Every line of code in the README's tour is in this file, so the compiled copy cannot drift
+  /// from what readers see. Comments, blank lines, braces and `let subscription =` layout aside.
+  @Test func theTourInTheReadmeIsTheCodeCompiledHere() throws {
+    let here = URL(fileURLWithPath: #filePath)
+    let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let tour = try #require(readme.components(separatedBy: "## A tour").dropFirst().first)
+    let block = try #require(tour.components(separatedBy: "```swift\n").dropFirst().first?
+      .components(separatedBy: "```").first)
+    let compiled = Set(try String(contentsOf: here, encoding: .utf8).split(separator: "\n").map(normalized))
+    let missing = block.split(separator: "\n").map(normalized).filter { line in
+      !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("import ") && !compiled.contains(line)
+    }
+    #expect(missing.isEmpty, "README tour lines not compiled in ReadmeTourTests.swift: \(missing)")
+  }
+
+
   @Test func tourRunsWithAStubbedFact() async {
     let store = Store(
       initialValue: CounterState(),
@@ -67,4 +105,13 @@ struct ReadmeTourTests {
     #expect(await waitUntil { !outputs.values.isEmpty })
     #expect(outputs.values == ["7 is the number of days in a week."])
   }
+}
+
+/// A line of code without its comment, indentation, `private ` and spacing differences.
+private func normalized(_ line: Substring) -> String {
+  var code = String(line)
+  if let comment = code.range(of: "//") { code = String(code[..<comment.lowerBound]) }
+  code = code.trimmingCharacters(in: .whitespaces)
+  if code.hasPrefix("private ") { code.removeFirst("private ".count) }
+  return code.replacingOccurrences(of: " ", with: "")
 }

@@ -50,9 +50,11 @@ import Testing
     #expect(try directory.listing("a/b/prime-time") == ["favorite-primes.json"])
   }
 
-  @Test func aMissingFileLoadsAsNoSavedFavorites() throws {
-    #expect(try file().load() == [])
-    #expect(try file("missing/directory/favorite-primes.json").load() == [])
+  @Test func aMissingFileLoadsAsNoSavedFile() throws {
+    let missing = file()
+    #expect(throws: PersistenceError.noSavedFile(path: missing.path)) { try missing.load() }
+    let deeper = file("missing/directory/favorite-primes.json")
+    #expect(throws: PersistenceError.noSavedFile(path: deeper.path)) { try deeper.load() }
     #expect(try directory.listing() == [])  // loading creates nothing
   }
 

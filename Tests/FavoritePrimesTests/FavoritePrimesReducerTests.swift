@@ -84,14 +84,15 @@ extension FavoritePrimesEnvironment {
     }
   }
 
-  @Test func loadingNothingSavedSaysSo() {
+  @Test func loadingNothingSavedSaysSoAndKeepsTheList() {
     let store = TestStore(
-      initialValue: FavoritePrimesState(),
-      reducer: favoritePrimesReducer(environment: .test(load: { .send(.success([])) })))
+      initialValue: FavoritePrimesState(favoritePrimes: [2, 3]),
+      reducer: favoritePrimesReducer(
+        environment: .test(load: { .send(.failure(.noSavedFile(path: "/f.json"))) })))
     store.send(.loadButtonTapped) { $0.isLoading = true }
-    store.receive(.favoritePrimesLoaded(.success([]))) {
+    store.receive(.favoritePrimesLoaded(.failure(.noSavedFile(path: "/f.json")))) {
       $0.isLoading = false
-      $0.statusMessage = "No saved favorite primes."
+      $0.statusMessage = "No saved favorite primes at /f.json; your list is unchanged."
     }
   }
 
@@ -133,7 +134,7 @@ extension FavoritePrimesEnvironment {
   @Test func saveThenLoadInANewStore() {
     let first = TestStore(
       initialValue: FavoritePrimesState(favoritePrimes: [2, 3, 5]),
-      reducer: favoritePrimesReducer(environment: .file(file)))
+      reducer: favoritePrimesReducer(environment: .file(file, queue: .immediate, mainQueue: .immediate)))
     first.send(.deleteFavoritePrimes([1])) { $0.favoritePrimes = [2, 5] }
     first.send(.saveButtonTapped) { $0.isSaving = true }
     first.receive(.favoritePrimesSaved(.success([2, 5]))) {
@@ -142,7 +143,7 @@ extension FavoritePrimesEnvironment {
     }
 
     let second = TestStore(
-      initialValue: FavoritePrimesState(), reducer: favoritePrimesReducer(environment: .file(file)))
+      initialValue: FavoritePrimesState(), reducer: favoritePrimesReducer(environment: .file(file, queue: .immediate, mainQueue: .immediate)))
     second.send(.loadButtonTapped) { $0.isLoading = true }
     second.receive(.favoritePrimesLoaded(.success([2, 5]))) {
       $0.isLoading = false
@@ -157,7 +158,7 @@ extension FavoritePrimesEnvironment {
     try directory.write("{not json", to: "prime-time/favorite-primes.json")
     let store = TestStore(
       initialValue: FavoritePrimesState(favoritePrimes: [11, 13]),
-      reducer: favoritePrimesReducer(environment: .file(file)))
+      reducer: favoritePrimesReducer(environment: .file(file, queue: .immediate, mainQueue: .immediate)))
     let error = PersistenceError.corrupt(path: file.path, reason: "it is not valid JSON")
     store.send(.loadButtonTapped) { $0.isLoading = true }
     store.receive(.favoritePrimesLoaded(.failure(error))) {
@@ -172,7 +173,7 @@ extension FavoritePrimesEnvironment {
     try directory.write("in the way", to: "prime-time")
     let store = TestStore(
       initialValue: FavoritePrimesState(favoritePrimes: [17]),
-      reducer: favoritePrimesReducer(environment: .file(file)))
+      reducer: favoritePrimesReducer(environment: .file(file, queue: .immediate, mainQueue: .immediate)))
     let path = directory.file("prime-time").path
     let error = PersistenceError.cannotCreateDirectory(
       path: path, reason: "\(path) is a file, not a directory")

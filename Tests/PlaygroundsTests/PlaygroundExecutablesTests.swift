@@ -20,6 +20,9 @@ struct PlaygroundExecutablesTests {
     #expect(run.lines.contains("nthPrime(1_000)  // 7919"), "\(run)")
     #expect(run.lines.contains("alert: The 3rd prime is 5"), "\(run)")
     #expect(run.lines.contains("▸ nthPrimeCancelButtonTapped"), "\(run)")
+    // An error whose message holds a "." (a web address) is shown whole, not cut at the dot.
+    #expect(!run.output.contains("failure(com)"), "\(run)")
+    #expect(run.output.contains(#"failure("No Wolfram|Alpha app id: set WOLFRAM_APP_ID"#), "\(run)")
     #expect(run.lines.last == "Done.", "\(run)")
   }
 
@@ -42,6 +45,11 @@ struct PlaygroundExecutablesTests {
     #expect(run.status == 0 && !run.timedOut, "\(run)")
     #expect(
       run.lines.first == "Favorites file: \(directory.appendingPathComponent("favorite-primes.json").path)")
-    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("not-a-directory").path))
+    // What it promises to keep is there: the favorites file, and nothing left over from the steps.
+    let listing = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(listing == ["favorite-primes.json"], "\(run)")
+    #expect(
+      FileManager.default.contents(atPath: directory.appendingPathComponent("favorite-primes.json").path)
+        == Data("[2, 3, 5, 7, 11]\n".utf8), "\(run)")
   }
 }

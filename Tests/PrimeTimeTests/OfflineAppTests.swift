@@ -26,7 +26,7 @@ import Testing
     return environment
   }
 
-  @Test func favoriteSaveAndLoadAcrossTwoRuns() throws {
+  @Test func favoriteSaveAndLoadAcrossTwoRuns() async throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let first = TestStore(
       initialValue: AppState(counter: CounterState(count: 11)),
@@ -36,14 +36,16 @@ import Testing
       $0.activityFeed = [Activity(timestamp: self.now, type: .addedFavoritePrime(11))]
     }
     first.send(.favoritePrimes(.saveButtonTapped)) { $0.favorites.isSaving = true }
-    first.receive(.favoritePrimes(.favoritePrimesSaved(.success([11])))) {
+    first.timeout = .seconds(30)  // the file is written off the main thread
+    await first.receive(.favoritePrimes(.favoritePrimesSaved(.success([11])))) {
       $0.favorites.isSaving = false
       $0.favorites.statusMessage = "Saved 1 favorite prime."
     }
 
     let second = TestStore(initialValue: AppState(), reducer: appReducer(environment: environment()))
     second.send(.favoritePrimes(.loadButtonTapped)) { $0.favorites.isLoading = true }
-    second.receive(.favoritePrimes(.favoritePrimesLoaded(.success([11])))) {
+    second.timeout = .seconds(30)
+    await second.receive(.favoritePrimes(.favoritePrimesLoaded(.success([11])))) {
       $0.favorites.isLoading = false
       $0.favoritePrimes = [11]
       $0.favorites.statusMessage = "Loaded 1 favorite prime."

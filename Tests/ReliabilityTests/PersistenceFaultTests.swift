@@ -97,7 +97,10 @@ private func appState() -> AppState {
 private func appStore(
   _ file: FavoritePrimesFile, _ state: AppState = appState()
 ) -> Store<AppState, AppAction> {
-  Store(initialValue: state, reducer: appReducer(environment: .offline(favoritesFile: file)))
+  Store(
+    initialValue: state,
+    reducer: appReducer(
+      environment: .offline(favoritesFile: file, mainQueue: .immediate, fileQueue: .immediate)))
 }
 
 /// Favorites saved and loaded with real files in a scratch directory, through the app where the app
@@ -134,7 +137,7 @@ struct PersistenceFaultTests {
   }
 
   @MainActor
-  @Test("A file cut or damaged at every byte: the app takes a whole valid list or keeps its own")
+  @Test("A file cut or damaged at every byte: the app takes a whole valid list of distinct primes or keeps its own")
   func everyTruncationAndDamagedByte() throws {
     let seed = reliabilitySeed()
     var random = SplitMix64(seed: seed)
@@ -162,7 +165,9 @@ struct PersistenceFaultTests {
       let before = store.value.favoritePrimes
       store.send(.favoritePrimes(.loadButtonTapped))
       let whitespaceOnly = variant.allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
-      if !whitespaceOnly, let list = try? JSONDecoder().decode([Int].self, from: variant) {
+      if !whitespaceOnly, let list = try? JSONDecoder().decode([Int].self, from: variant),
+        areDistinctPrimes(list)
+      {
         loaded += 1
         if store.value.favoritePrimes != list || store.value.favorites.errorMessage != nil { wrong += 1 }
       } else {
@@ -273,7 +278,9 @@ struct PersistenceFaultTests {
   @Test("100 concurrent saves: every read, during and after, is one whole saved list")
   func concurrentSaves() async throws {
     let saves = 100
-    let lists: [[Int]] = (0..<saves).map { index in [index] + Array(repeating: 7, count: index % 37) }
+    // Lists a load accepts: distinct primes, of many lengths.
+    let primes = (2...1_000).filter(isSmallPrime)
+    let lists: [[Int]] = (0..<saves).map { index in [primes[index]] + primes[100..<(100 + index % 37)] }
     let validBytes = Set(lists.map { Data(("[" + $0.map(String.init).joined(separator: ", ") + "]\n").utf8) })
     let validLists = Set(lists)
     var report: [String] = []
@@ -344,9 +351,10 @@ private func saveConcurrently(
         if usesLoad {
           do {
             let list = try file.load()
-            absent = list.isEmpty  // a missing file loads as []; no saved list is empty
             valid = validLists.contains(list)
             seen = "load() → \(list)"
+          } catch PersistenceError.noSavedFile {
+            absent = true
           } catch {
             seen = "load() threw \(error)"
           }
@@ -405,4 +413,20 @@ extension DispatchSemaphore {
   fileprivate func signal(count: Int) {
     for _ in 0..<count { signal() }
   }
+}
+
+/// Whether `list` is what a load accepts: primes, each once.
+private func areDistinctPrimes(_ list: [Int]) -> Bool {
+  Set(list).count == list.count && list.allSatisfy(isSmallPrime)
+}
+
+/// Trial division: enough for the few small numbers a damaged test file holds.
+private func isSmallPrime(_ n: Int) -> Bool {
+  guard n >= 2 else { return false }
+  var divisor = 2
+  while divisor <= n / divisor {
+    if n % divisor == 0 { return false }
+    divisor += 1
+  }
+  return true
 }

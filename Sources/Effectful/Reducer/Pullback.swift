@@ -42,7 +42,7 @@ public func pullback<LocalValue, GlobalValue, LocalAction, GlobalAction: Sendabl
 /// action out of an enum with a ``CasePath``.
 ///
 /// ```swift
-/// let appReducer = combine(
+/// let appReducer: Reducer<AppState, AppAction> = combine(
 ///   pullback(counterReducer, value: \.counter, action: CasePath(AppAction.counter) {
 ///     guard case .counter(let action) = $0 else { return nil }
 ///     return action

@@ -8,7 +8,11 @@
 ///     state.count += 1
 ///     return []
 ///   case .factButtonTapped:
-///     return [environment.fact(state.count).map(CounterAction.factResponse)]
+///     let n = state.count
+///     return [Effect.sync { "\(n) is a number." }.map(CounterAction.factResponse)]
+///   case .factResponse(let fact):
+///     state.fact = fact
+///     return []
 ///   }
 /// }
 /// ```
@@ -21,7 +25,7 @@ public typealias Reducer<Value, Action> = @Sendable (inout Value, Action) -> [Ef
 /// Runs reducers one after another on the same value and action, gathering all of their effects.
 ///
 /// ```swift
-/// public let appReducer = combine(
+/// public let appReducer: Reducer<AppState, AppAction> = combine(
 ///   pullback(counterReducer, value: \.counter, action: \.counter),
 ///   pullback(favoritePrimesReducer, value: \.favoritePrimes, action: \.favoritePrimes)
 /// )
@@ -34,6 +38,7 @@ public func combine<Value, Action>(_ reducers: Reducer<Value, Action>...) -> Red
 /// Runs reducers one after another on the same value and action, gathering all of their effects.
 ///
 /// ```swift
+/// let featureReducers: [Reducer<AppState, AppAction>] = [counterFeature, favoritesFeature]
 /// let reducer = combine(featureReducers)
 /// ```
 @inlinable

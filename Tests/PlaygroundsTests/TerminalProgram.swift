@@ -1,0 +1,125 @@
+import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A program run in a pseudo-terminal of the test's own, so that it draws its screen and reads raw
+/// keys as it would for a person; the test types bytes and reads the frames drawn.
+///
+/// ```swift
+/// let terminal = try TerminalProgram("prime-time", arguments: ["--favorites", path])
+/// defer { terminal.terminate() }
+/// terminal.type("\u{1B}[A\u{1B}[A")                        // two Up arrows in one write
+/// terminal.waitForFrame(within: .seconds(20)) { $0.contains("count 2") }
+/// ```
+final class TerminalProgram: @unchecked Sendable {
+  // @unchecked: `output` is only touched under `lock`; the rest is set once.
+  private let process = Process()
+  private let master: Int32
+  private let lock = NSCondition()
+  private var output = Data()
+
+  init(_ name: String, arguments: [String], rows: UInt16 = 40, columns: UInt16 = 100) throws {
+    let (master, slaveName) = try openPseudoTerminal()
+    self.master = master
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    let slave = open(slaveName, O_RDWR | O_NOCTTY)
+    guard slave >= 0 else { throw CocoaError(.fileReadUnknown) }
+    let slaveHandle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+    process.executableURL = try ProgramRunner.executable(name)
+    process.arguments = arguments
+    process.standardInput = slaveHandle
+    process.standardOutput = slaveHandle
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread { [self] in
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      while true {
+        let count = read(master, &buffer, buffer.count)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else {
+          // Closed here, by the only reader, once the program is gone (EIO): closed from another
+          // thread, the descriptor's number could be reused by the next test's terminal while this
+          // loop still reads it, stealing that test's output.
+          close(master)
+          return
+        }
+        lock.lock()
+        output.append(contentsOf: buffer[..<count])
+        lock.broadcast()
+        lock.unlock()
+      }
+    }.start()
+  }
+
+  /// Sends `bytes` to the program in one write, as a terminal sends keys that arrive together.
+  func type(_ bytes: String) {
+    let data = Array(bytes.utf8)
+    _ = data.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+  }
+
+  /// The last screen drawn (what follows the last cursor-home), with escape sequences removed.
+  var lastFrame: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return Self.lastFrame(in: String(decoding: output, as: UTF8.self))
+  }
+
+  static func lastFrame(in text: String) -> String {
+    let frame = text.components(separatedBy: "\u{1B}[H").last ?? ""
+    // The terminal turns "\n" into "\r\n", which Swift counts as one Character: drop the "\r".
+    return frame.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+      .replacingOccurrences(of: "\r", with: "")
+  }
+
+  /// Waits until the last frame satisfies `predicate`; whether it did before `deadline`.
+  @discardableResult
+  func waitForFrame(within deadline: Duration, where predicate: (String) -> Bool) -> Bool {
+    let limit = Date(timeIntervalSinceNow: Double(deadline.components.seconds))
+    lock.lock()
+    defer { lock.unlock() }
+    while true {
+      if predicate(Self.lastFrame(in: String(decoding: output, as: UTF8.self))) { return true }
+      if !lock.wait(until: limit) { return false }
+    }
+  }
+
+  /// Waits up to `deadline` for the program to exit; its status, or nil if it still runs.
+  func waitForExit(within deadline: Duration) -> Int32? {
+    let limit = Date(timeIntervalSinceNow: Double(deadline.components.seconds))
+    while process.isRunning, Date() < limit { usleep(10_000) }
+    return process.isRunning ? nil : process.terminationStatus
+  }
+
+  func terminate() {
+    if process.isRunning { process.terminate() }
+  }
+}
+
+/// A new pseudo-terminal: the master's descriptor and the slave's path.
+private func openPseudoTerminal() throws -> (Int32, String) {
+  #if os(Linux)
+    // Glibc's module hides posix_openpt and friends; these are the ioctls they are made of.
+    let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    let setLock: UInt = 0x4004_5431  // TIOCSPTLCK
+    let getNumber: UInt = 0x8004_5430  // TIOCGPTN
+    guard master >= 0, ioctl(master, setLock, &unlock) == 0, ioctl(master, getNumber, &number) == 0 else {
+      throw CocoaError(.fileReadUnknown)
+    }
+    return (master, "/dev/pts/\(number)")
+  #else
+    let master = posix_openpt(O_RDWR | O_NOCTTY)
+    guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+      throw CocoaError(.fileReadUnknown)
+    }
+    return (master, String(cString: name))
+  #endif
+}

@@ -72,7 +72,7 @@ extension Store {
 @usableFromInline
 final class ParentLink<Value, Action> {
   @usableFromInline let currentValue: () -> Value
-  @usableFromInline let send: (Action) -> Void
+  @usableFromInline let send: (Action) -> StoreTask
   @usableFromInline let deduplicates: Bool
   /// Subscribes the view to its parent.
   @usableFromInline let observe: (Store<Value, Action>) -> StoreSubscription
@@ -81,7 +81,7 @@ final class ParentLink<Value, Action> {
   @usableFromInline
   init(
     currentValue: @escaping () -> Value,
-    send: @escaping (Action) -> Void,
+    send: @escaping (Action) -> StoreTask,
     deduplicates: Bool,
     observe: @escaping (Store<Value, Action>) -> StoreSubscription
   ) {

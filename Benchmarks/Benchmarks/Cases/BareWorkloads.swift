@@ -21,6 +21,7 @@ enum BareWorkloads {
     case .pullbackWithEffect, .pullbackWithEffectKeyPaths: pullback(withEffect: true)
     case .cancelStartCancel: startCancel
     case .chainSync1M: chain
+    case .runRoundTrip: RunRoundTrip.bare
     }
   }
 

@@ -19,6 +19,8 @@ enum CaseName: String, CaseIterable {
   case pullbackWithEffectKeyPaths = "pullback.depth20.withEffect.keyPaths"
   case cancelStartCancel = "cancel.startCancel"
   case chainSync1M = "chain.sync1M"
+  /// A `.run` effect that sends one action: started, its action reduced (see ``RunRoundTrip``).
+  case runRoundTrip = "run.roundTrip"
 
   /// Actions in the chain of `chain.sync1M`.
   static let chainLength = 1_000_000

@@ -19,6 +19,7 @@ enum EffectfulWorkloads {
     case .pullbackWithEffectKeyPaths: pullback(DeepPullback.keyPaths, sending: Deep.request)
     case .cancelStartCancel: startCancel
     case .chainSync1M: chain
+    case .runRoundTrip: RunRoundTrip.effectful
     }
   }
 

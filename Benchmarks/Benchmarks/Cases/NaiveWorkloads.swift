@@ -18,7 +18,7 @@ enum NaiveWorkloads {
     case .pullbackWithEffect: pullback(sending: Deep.request)
     // The episode has one kind of effect and one pullback: the extra cases would repeat the above.
     case .effectRoundTripSync, .effectMap10Sync, .pullbackWithEffectKeyPaths: nil
-    case .cancelStartCancel, .chainSync1M: nil
+    case .cancelStartCancel, .chainSync1M, .runRoundTrip: nil
     }
   }
 

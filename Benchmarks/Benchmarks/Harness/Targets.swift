@@ -42,6 +42,7 @@ struct TargetCheck {
       absolute(.fanoutUnrelatedChange, atMost: 10_000),
       absolute(.pullbackWithEffect, atMost: 1_500),
       absolute(.cancelStartCancel, atMost: 500),
+      ratio(.runRoundTrip, atMost: 1.5, of: bare(.runRoundTrip), "bare Task + main-actor hop"),
     ]
     let memory = results.first { $0.name == .cancelStartCancel }?.memory
     checks.append(

@@ -31,7 +31,9 @@ step("Ask for a fact about the count: a `.run` effect computes it off the main a
 store.send(.factButtonTapped)
 runMainQueue(until: { !store.value.isLoading })
 
-step("Start the timer: a `.run` effect loops over `clock.timer(interval: .seconds(1))`. After three ticks, stop it.")
+step(
+  "Start the timer: a `.run` effect loops over `clock.timer(interval: .seconds(1))`. After three ticks, stop it."
+)
 let stopAt = store.value.count + 3
 // Stopping from an observer, as the third tick is reduced: the cancellation is processed before any
 // later tick could arrive, so the walk-through prints the same whatever the clock.

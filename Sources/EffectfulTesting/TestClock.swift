@@ -134,7 +134,8 @@ public final class TestClock: Clock, @unchecked Sendable {
   ///
   /// `advance()` (zero) lets effects that just started reach their first sleep. A negative duration
   /// is a test failure, and time does not move.
-  public func advance(by duration: Duration = .zero, file: StaticString = #filePath, line: UInt = #line) async {
+  public func advance(by duration: Duration = .zero, file: StaticString = #filePath, line: UInt = #line) async
+  {
     guard duration >= .zero else {
       reportTestFailure(
         """
@@ -149,7 +150,8 @@ public final class TestClock: Clock, @unchecked Sendable {
 
   /// Moves time to `instant`, as ``advance(by:)`` does; an instant in the past moves nothing but
   /// still lets started work reach the clock.
-  public func advance(to instant: SchedulerInstant, file: StaticString = #filePath, line: UInt = #line) async {
+  public func advance(to instant: SchedulerInstant, file: StaticString = #filePath, line: UInt = #line) async
+  {
     await advance(upTo: instant, file: file, line: line)
   }
 

@@ -8,7 +8,9 @@ extension CounterFeature.Environment {
   /// numbersapi.com's root: a fact about `n` is at `<root>/n`. Plain HTTP: on Apple platforms an app
   /// needs an App Transport Security exception for this host.
   public static let numbersAPI: URL = {
-    guard let url = URL(string: "http://numbersapi.com") else { preconditionFailure("numbersapi.com's URL is invalid") }
+    guard let url = URL(string: "http://numbersapi.com") else {
+      preconditionFailure("numbersapi.com's URL is invalid")
+    }
     return url
   }()
 
@@ -28,7 +30,8 @@ extension CounterFeature.Environment {
   ) -> Self {
     Self(
       fact: { number in
-        try await fetchFact(about: number, from: numbersAPI.appendingPathComponent("\(number)"), session: session)
+        try await fetchFact(
+          about: number, from: numbersAPI.appendingPathComponent("\(number)"), session: session)
       },
       clock: clock)
   }
@@ -67,7 +70,8 @@ private func fetchFact(about number: Int, from url: URL, session: URLSession) as
         if let error {
           let cancelled = (error as? URLError)?.code == .cancelled
           continuation.resume(
-            throwing: cancelled ? CancellationError() : CounterFeature.FactError.transport(error.localizedDescription))
+            throwing: cancelled
+              ? CancellationError() : CounterFeature.FactError.transport(error.localizedDescription))
         } else if let response {
           continuation.resume(returning: (data ?? Data(), response))
         } else {

@@ -30,7 +30,8 @@ private func sleepersStore(_ clock: TestClock, _ sleeps: [(String, Duration)]) -
 @MainActor
 @Suite("TestClock")
 struct TestClockTests {
-  @Test("Sleepers wake in deadline order, equal deadlines in the order they slept, with now at their deadline")
+  @Test(
+    "Sleepers wake in deadline order, equal deadlines in the order they slept, with now at their deadline")
   func deadlineOrder() async {
     let clock = TestClock()
     let store = sleepersStore(clock, [("c", .seconds(3)), ("a", .seconds(1)), ("b1", .seconds(2))])
@@ -90,7 +91,8 @@ struct TestClockTests {
     let clock = TestClock()
     let store = Store<Int, Int>(initialValue: 0) { count, action in
       count += action
-      return action == 0 ? [.run { send in while true { try await clock.sleep(for: .seconds(1)); await send(1) } }] : []
+      return action == 0
+        ? [.run { send in while true { try await clock.sleep(for: .seconds(1)); await send(1) } }] : []
     }
     let task = store.send(0)
     await withKnownIssue {

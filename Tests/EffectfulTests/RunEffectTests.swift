@@ -1,3 +1,4 @@
+import EffectfulEffectTestSupport
 import Effectful
 import EffectfulTesting
 import Testing
@@ -125,7 +126,8 @@ struct RunEffectTests {
   func unhandledErrorIsReported() async {
     let messages = LockedValue<[String]>([])
     let store = makeStore(.run { _ in throw RunFailure() })
-    let task = RunErrorReporting.$reporter.withValue({ message in messages.withValue { $0.append(message) } }) {
+    let task = RunErrorReporting.$reporter.withValue({ message in messages.withValue { $0.append(message) } })
+    {
       store.send(.start)
     }
     await task.finish()
@@ -141,7 +143,8 @@ struct RunEffectTests {
   func cancellationIsNotReported() async {
     let messages = LockedValue<[String]>([])
     let store = makeStore(.run { _ in throw CancellationError() })
-    let task = RunErrorReporting.$reporter.withValue({ message in messages.withValue { $0.append(message) } }) {
+    let task = RunErrorReporting.$reporter.withValue({ message in messages.withValue { $0.append(message) } })
+    {
       store.send(.start)
     }
     await task.finish()
@@ -190,4 +193,42 @@ struct RunEffectTests {
     await store.send(.start).finish()
     #expect(store.value == [.value(42)])
   }
+  @Test("A run that never ends is released with its store: the task ends, and what it held goes")
+  func neverEndingRunIsReleased() async {
+    let clock = TestClock()
+    let started = Gate()
+    weak var weakHeld: Held?
+    do {
+      let held = Held()
+      weakHeld = held
+      let store = makeStore(
+        .run { _ in
+          started.open()
+          while true {
+            try await clock.sleep(for: .seconds(1))
+            withExtendedLifetime(held) {}
+          }
+        })
+      store.send(.start)
+      await started.wait()
+    }
+    // The store went at the end of the scope; its run's task ends soon after, on another thread.
+    #expect(await waitUntil { weakHeld == nil })
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("A run is an effect like any other: merged with another, and concatenated before a .send")
+  func composes() async {
+    let store = makeStore(
+      .concatenate(
+        .merge(
+          .run { send in await send(.value(1)) },
+          .run { send in await send(.value(1)) }),
+        .send(.value(2))))
+    await store.send(.start).finish()
+    #expect(store.value == [.value(1), .value(1), .value(2)])
+  }
 }
+
+/// Something a run holds, to watch it go.
+private final class Held: Sendable {}

@@ -53,7 +53,9 @@ private struct TimerState: Equatable {
 @MainActor
 @Suite("Deterministic virtual time")
 struct VirtualTimeDeterminismTests {
-  @Test("Ten seconds give exactly ten ticks, a thousand times over, in both timer spellings", arguments: TimerForm.allCases)
+  @Test(
+    "Ten seconds give exactly ten ticks, a thousand times over, in both timer spellings",
+    arguments: TimerForm.allCases)
   func tenTicks(form: TimerForm) async {
     for round in 0..<1_000 {
       let clock = TestClock()

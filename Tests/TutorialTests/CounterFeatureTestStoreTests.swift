@@ -27,7 +27,8 @@ struct CounterFeatureTestStoreTests {
   func fact() async {
     let store = TestStore(
       initialValue: CounterFeature.State(count: 3),
-      reducer: CounterFeature.reducer(environment: .init(fact: { "\($0) is a good number." }, clock: TestClock())))
+      reducer: CounterFeature.reducer(
+        environment: .init(fact: { "\($0) is a good number." }, clock: TestClock())))
     store.send(.factButtonTapped) { $0.isLoading = true }
     await store.receive(.factResponse("3 is a good number.")) {
       $0.isLoading = false

@@ -80,7 +80,9 @@ protocol TickSource: Sendable {
 }
 
 /// Opens the existential clock, so that the start and every deadline are instants of its own type.
-private func makeTicks<C: Clock<Duration>>(_ clock: C, interval: Duration, tolerance: Duration?) -> any TickSource {
+private func makeTicks<C: Clock<Duration>>(_ clock: C, interval: Duration, tolerance: Duration?)
+  -> any TickSource
+{
   TypedTicks(clock: clock, interval: interval, tolerance: tolerance)
 }
 

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension Effect {
   /// An effect that runs async work in a task, sending any number of outputs back to the store.
   ///
@@ -56,10 +58,15 @@ extension Effect {
               }
             }
           }
-          // Finished before the tracker hears of it: once a test clock sees every run idle, the runs
-          // that ended have also ended as effects.
-          subscriber.finish()
-          EffectTaskTracker.shared.end(tracked)
+          // Finished on the main actor, like every output: what an end starts synchronously (the next
+          // part of a concatenation) delivers there too. A main-queue block rather than an actor hop,
+          // so the task ends here instead of coming back. Under the run's identity, so that runs it
+          // starts count for the same test clock; and before the tracker hears of the end, so that
+          // once a test clock sees every run idle, whatever the end started has been reduced.
+          DispatchQueue.main.async {
+            EffectTaskTracker.$currentRun.withValue(tracked) { subscriber.finish() }
+            EffectTaskTracker.shared.end(tracked)
+          }
         }
         subscriber.onCancel { task.cancel() }
       })

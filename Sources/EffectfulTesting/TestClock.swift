@@ -25,8 +25,8 @@ import Effectful
 ///
 /// ## What it may not
 /// - Work that waits on anything but a `TestClock` (a real clock, a network call, a stream fed from
-///   outside) is waited for at most ``timeout`` of real time per step, then reported as a test
-///   failure: advancing cannot know when it will be done.
+///   outside) is reported as a test failure once it has shown no progress for ``timeout`` of real
+///   time, twice, with the main actor free in between: advancing cannot know when it will be done.
 /// - Only effects whose chain started in the task that calls `advance` are waited for: call it from
 ///   the test itself, not from a `Task { }` of its own. Effects that deliver through dispatch queues
 ///   (`receive(on:)`, callback effects) are not `.run` tasks and are not waited for.
@@ -43,8 +43,8 @@ public final class TestClock: Clock, @unchecked Sendable {
     let continuation: UnsafeContinuation<Void, any Error>
   }
 
-  /// How long, in real time, ``advance(by:)`` waits for woken work to reach the clock again before it
-  /// reports the work as stuck and goes on. Two seconds unless set.
+  /// How long, in real time, ``advance(by:)`` waits without any sign of progress from woken work
+  /// before it reports the work as stuck and goes on. Two seconds unless set.
   public var timeout: Duration {
     get { lock.withLock { waitLimit } }
     set { lock.withLock { waitLimit = newValue } }
@@ -193,15 +193,36 @@ public final class TestClock: Clock, @unchecked Sendable {
   }
 
   /// Waits for the runs of `root` to be idle, reporting a run stuck on something else.
+  ///
+  /// A run can be slow without being stuck: its `send` waits for the main actor, which other tests
+  /// may hold for a while. So a run is reported only after a whole ``timeout`` in which no run of
+  /// `root` changed state, even though the main actor came round in between (every send queued there
+  /// before has then been reduced).
   private func settle(_ root: RunRoot, file: StaticString, line: UInt) async {
+    let tracker = EffectTaskTracker.shared
     let limit = timeout
-    if await EffectTaskTracker.shared.waitUntilIdle(root: root, timeout: limit) { return }
-    let busy = EffectTaskTracker.shared.busyCount(root: root)
+    var lastProgress = tracker.progressCount(root: root)
+    var mainActorCameRound = false
+    while true {
+      if await tracker.waitUntilIdle(root: root, timeout: limit) { return }
+      let progress = tracker.progressCount(root: root)
+      if progress != lastProgress {
+        lastProgress = progress
+        mainActorCameRound = false
+      } else if !mainActorCameRound {
+        await MainActor.run {}
+        mainActorCameRound = true
+      } else {
+        break
+      }
+    }
+    let busy = tracker.busyCount(root: root)
     reportTestFailure(
       """
-      TestClock: after \(limit) of real time, \(busy) `.run` effect(s) still have not slept on a \
-      TestClock or ended. They are waiting on something else (a real clock, a network call, a stream \
-      fed from outside): give them a TestClock or an immediate environment, or raise `timeout`.
+      TestClock: for \(limit) of real time, \(busy) `.run` effect(s) neither slept on a TestClock nor \
+      ended, though the main actor was free. They are waiting on something else (a real clock, a \
+      network call, a stream fed from outside): give them a TestClock or an immediate environment, or \
+      raise `timeout`.
       """, file: file, line: line)
   }
 

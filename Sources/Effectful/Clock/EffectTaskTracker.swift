@@ -22,6 +22,9 @@ package final class EffectTaskTracker: @unchecked Sendable {
   private let lock = Lock()
   // Guarded by `lock`.
   private var busyRuns: [RunRoot: Int] = [:]
+  /// How many times a run of each root with busy runs changed state: what tells a slow run (one
+  /// waiting its turn on a crowded main actor) from a stuck one.
+  private var progress: [RunRoot: UInt64] = [:]
   private var waiters: [RunRoot: [IdleWaiter]] = [:]
 
   /// The root that work started from the current context belongs to.
@@ -33,7 +36,10 @@ package final class EffectTaskTracker: @unchecked Sendable {
   /// Records a run that is about to start its task: busy until it suspends on a clock or ends.
   package func begin() -> TrackedRun {
     let run = TrackedRun(root: Self.currentRoot)
-    lock.withLock { busyRuns[run.root, default: 0] += 1 }
+    lock.withLock {
+      busyRuns[run.root, default: 0] += 1
+      progress[run.root, default: 0] &+= 1
+    }
     return run
   }
 
@@ -59,16 +65,25 @@ package final class EffectTaskTracker: @unchecked Sendable {
     let idle = lock.withLock { () -> [IdleWaiter] in
       let before = run.activity
       run.activity += change
+      progress[run.root, default: 0] &+= 1
       if before <= 0, run.activity > 0 {
         busyRuns[run.root, default: 0] += 1
       } else if before > 0, run.activity <= 0 {
         let remaining = busyRuns[run.root, default: 1] - 1
         busyRuns[run.root] = remaining == 0 ? nil : remaining
-        if remaining == 0 { return waiters.removeValue(forKey: run.root) ?? [] }
+        if remaining == 0 {
+          progress[run.root] = nil
+          return waiters.removeValue(forKey: run.root) ?? []
+        }
       }
       return []
     }
     for waiter in idle { waiter.complete(idle: true) }
+  }
+
+  /// A count that changes whenever a run of `root` starts, sleeps, wakes or ends, while any is busy.
+  package func progressCount(root: RunRoot) -> UInt64 {
+    lock.withLock { progress[root] ?? 0 }
   }
 
   /// How many runs of `root` are busy now.

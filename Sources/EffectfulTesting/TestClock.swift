@@ -26,7 +26,8 @@ import Effectful
 /// ## What it may not
 /// - Work that waits on anything but a `TestClock` (a real clock, a network call, a stream fed from
 ///   outside) is reported as a test failure once it has shown no progress for ``timeout`` of real
-///   time, twice, with the main actor free in between: advancing cannot know when it will be done.
+///   time, twice, with the main actor and the global executor free in between: advancing cannot know
+///   when it will be done.
 /// - Only effects whose chain started in the task that calls `advance` are waited for: call it from
 ///   the test itself, not from a `Task { }` of its own. Effects that deliver through dispatch queues
 ///   (`receive(on:)`, callback effects) are not `.run` tasks and are not waited for.
@@ -44,7 +45,7 @@ public final class TestClock: Clock, @unchecked Sendable {
   }
 
   /// How long, in real time, ``advance(by:)`` waits without any sign of progress from woken work
-  /// before it reports the work as stuck and goes on. Two seconds unless set.
+  /// before it reports the work as stuck and goes on. Five seconds unless set.
   public var timeout: Duration {
     get { lock.withLock { waitLimit } }
     set { lock.withLock { waitLimit = newValue } }
@@ -56,7 +57,7 @@ public final class TestClock: Clock, @unchecked Sendable {
   private var sleepers: [Sleeper] = []
   private var nextID: UInt64 = 0
   private var cancelledIDs: Set<UInt64> = []
-  private var waitLimit: Duration = .seconds(2)
+  private var waitLimit: Duration = .seconds(5)
 
   /// A clock whose time starts at `now` (zero by default).
   ///
@@ -194,24 +195,26 @@ public final class TestClock: Clock, @unchecked Sendable {
 
   /// Waits for the runs of `root` to be idle, reporting a run stuck on something else.
   ///
-  /// A run can be slow without being stuck: its `send` waits for the main actor, which other tests
-  /// may hold for a while. So a run is reported only after a whole ``timeout`` in which no run of
-  /// `root` changed state, even though the main actor came round in between (every send queued there
-  /// before has then been reduced).
+  /// A run can be slow without being stuck: it waits for a thread of the global executor, or its
+  /// `send` for the main actor, and other tests may hold both for seconds on a loaded machine. So a
+  /// run is reported only after a whole ``timeout`` in which no run of `root` changed state, even
+  /// though both executors came round just before: a job sent to each after the run's own (at the
+  /// same priority, for the global one) has run, so the run has had its turn on both.
   private func settle(_ root: RunRoot, file: StaticString, line: UInt) async {
     let tracker = EffectTaskTracker.shared
     let limit = timeout
     var lastProgress = tracker.progressCount(root: root)
-    var mainActorCameRound = false
+    var executorsCameRound = false
     while true {
       if await tracker.waitUntilIdle(root: root, timeout: limit) { return }
       let progress = tracker.progressCount(root: root)
       if progress != lastProgress {
         lastProgress = progress
-        mainActorCameRound = false
-      } else if !mainActorCameRound {
+        executorsCameRound = false
+      } else if !executorsCameRound {
+        await Task {}.value
         await MainActor.run {}
-        mainActorCameRound = true
+        executorsCameRound = true
       } else {
         break
       }
@@ -220,7 +223,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     reportTestFailure(
       """
       TestClock: for \(limit) of real time, \(busy) `.run` effect(s) neither slept on a TestClock nor \
-      ended, though the main actor was free. They are waiting on something else (a real clock, a \
+      ended, though the main actor and the global executor were free. They are waiting on something else (a real clock, a \
       network call, a stream fed from outside): give them a TestClock or an immediate environment, or \
       raise `timeout`.
       """, file: file, line: line)

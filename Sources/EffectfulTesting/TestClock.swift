@@ -44,7 +44,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     let continuation: UnsafeContinuation<Void, any Error>
   }
 
-  /// How long, in real time, ``advance(by:)`` waits without any sign of progress from woken work
+  /// How long, in real time, ``advance(by:file:line:)`` waits without any sign of progress from woken work
   /// before it reports the work as stuck and goes on. Five seconds unless set.
   public var timeout: Duration {
     get { lock.withLock { waitLimit } }
@@ -81,7 +81,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     lock.withLock { sleepers.count }
   }
 
-  /// Suspends until ``advance(by:)`` or ``run()`` moves time to `deadline`; returns at once if it has
+  /// Suspends until ``advance(by:file:line:)`` or ``run(limit:file:line:)`` moves time to `deadline`; returns at once if it has
   /// come already.
   ///
   /// ```swift
@@ -149,14 +149,14 @@ public final class TestClock: Clock, @unchecked Sendable {
     await advance(upTo: target, file: file, line: line)
   }
 
-  /// Moves time to `instant`, as ``advance(by:)`` does; an instant in the past moves nothing but
+  /// Moves time to `instant`, as ``advance(by:file:line:)`` does; an instant in the past moves nothing but
   /// still lets started work reach the clock.
   public func advance(to instant: SchedulerInstant, file: StaticString = #filePath, line: UInt = #line) async
   {
     await advance(upTo: instant, file: file, line: line)
   }
 
-  /// Moves time to each sleep's deadline in turn until no sleep is left, as ``advance(by:)`` does.
+  /// Moves time to each sleep's deadline in turn until no sleep is left, as ``advance(by:file:line:)`` does.
   ///
   /// ```swift
   /// store.send(.factButtonTapped)
@@ -164,7 +164,7 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// ```
   ///
   /// A timer never runs out of sleeps: after `limit` wake-ups `run()` reports a test failure and stops.
-  /// Cancel timers first, or use ``advance(by:)``.
+  /// Cancel timers first, or use ``advance(by:file:line:)``.
   public func run(limit: Int = 10_000, file: StaticString = #filePath, line: UInt = #line) async {
     await advance(upTo: nil, limit: limit, file: file, line: line)
   }

@@ -15,7 +15,7 @@ extension CounterFeature {
     /// A fact about a number.
     public var fact: @Sendable (Int) async throws -> String
     /// The clock the timer ticks on: `ContinuousClock()` in the app, a `TestClock` in tests,
-    /// ``Effectful/ImmediateClock`` for demos.
+    /// `ImmediateClock` for demos.
     public var clock: any Clock<Duration>
 
     /// An environment from its two dependencies; facts computed locally and the real clock unless

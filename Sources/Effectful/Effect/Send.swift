@@ -1,4 +1,4 @@
-/// Sends outputs from a ``Effect/run(priority:fileID:line:operation:catch:)`` effect back to the
+/// Sends outputs from a ``Effect/run(priority:operation:catch:fileID:line:)`` effect back to the
 /// store, on the main actor.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import Effectful
+import Testing
 
 /// A clock whose time moves only when a test says so, and which waits, at each step, for the effects
 /// it woke to get as far as they can.
@@ -66,6 +67,8 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// ```
   public init(now: SchedulerInstant = SchedulerInstant(sinceOrigin: .zero)) {
     currentTime = now
+    // Roots of two Swift Testing tests never match, even when their tasks share an address.
+    EffectTaskTracker.installTestIdentity { Test.current.map { EffectID($0.id) } }
   }
 
   /// The virtual time.

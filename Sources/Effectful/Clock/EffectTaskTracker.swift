@@ -30,7 +30,21 @@ package final class EffectTaskTracker: @unchecked Sendable {
   /// The root that work started from the current context belongs to.
   package static var currentRoot: RunRoot {
     if let run = currentRun { return run.root }
-    return RunRoot(task: withUnsafeCurrentTask { $0?.hashValue })
+    return RunRoot(
+      task: withUnsafeCurrentTask { $0?.hashValue },
+      test: testIdentity.withValue { $0 }?())
+  }
+
+  /// Names the test running in the current task, if any: installed by `EffectfulTesting`, since only
+  /// it knows the test frameworks. A task's address alone is no identity: a test's task may be freed
+  /// and its address reused by the next test's while runs the first one left behind are still busy.
+  private static let testIdentity = LockedValue<(@Sendable () -> EffectID?)?>(nil)
+
+  /// Installs the function that names the running test (see ``currentRoot``); the first one stays.
+  package static func installTestIdentity(_ identify: @escaping @Sendable () -> EffectID?) {
+    testIdentity.withValue { installed in
+      if installed == nil { installed = identify }
+    }
   }
 
   /// Records a run that is about to start its task: busy until it suspends on a clock or ends.
@@ -113,9 +127,11 @@ package final class EffectTaskTracker: @unchecked Sendable {
 
 /// The task a chain of effects started from: see ``EffectTaskTracker``.
 package struct RunRoot: Hashable, Sendable {
-  /// The starting task's identity, or `nil` for work started outside any task (a synchronous XCTest
+  /// The starting task's address, or `nil` for work started outside any task (a synchronous XCTest
   /// method, a dispatch queue callback).
   let task: Int?
+  /// The test that task runs, when a test framework says so.
+  let test: EffectID?
 }
 
 /// One `.run` effect, as the tracker sees it.

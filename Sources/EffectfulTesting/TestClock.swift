@@ -26,9 +26,9 @@ import Testing
 ///
 /// ## What it may not
 /// - Work that waits on anything but a `TestClock` (a real clock, a network call, a stream fed from
-///   outside) is reported as a test failure once it has shown no progress for ``timeout`` of real
-///   time, twice, with the main actor and the global executor free in between: advancing cannot know
-///   when it will be done.
+///   outside) is reported as a test failure once it has shown no progress for four ``timeout``s of
+///   real time, with the main actor and the global executor made to come round in between: advancing
+///   cannot know when it will be done.
 /// - Only effects whose chain started in the task that calls `advance` are waited for: call it from
 ///   the test itself, not from a `Task { }` of its own. Effects that deliver through dispatch queues
 ///   (`receive(on:)`, callback effects) are not `.run` tasks and are not waited for.
@@ -45,8 +45,9 @@ public final class TestClock: Clock, @unchecked Sendable {
     let continuation: UnsafeContinuation<Void, any Error>
   }
 
-  /// How long, in real time, ``advance(by:file:line:)`` waits without any sign of progress from woken work
-  /// before it reports the work as stuck and goes on. Five seconds unless set.
+  /// How long, in real time, ``advance(by:file:line:)`` waits for a sign of progress from the work it
+  /// woke before it makes both executors come round; after four such waits in a row it reports the
+  /// work as stuck and goes on. Two seconds unless set.
   public var timeout: Duration {
     get { lock.withLock { waitLimit } }
     set { lock.withLock { waitLimit = newValue } }
@@ -58,7 +59,7 @@ public final class TestClock: Clock, @unchecked Sendable {
   private var sleepers: [Sleeper] = []
   private var nextID: UInt64 = 0
   private var cancelledIDs: Set<UInt64> = []
-  private var waitLimit: Duration = .seconds(5)
+  private var waitLimit: Duration = .seconds(2)
 
   /// A clock whose time starts at `now` (zero by default).
   ///
@@ -198,39 +199,46 @@ public final class TestClock: Clock, @unchecked Sendable {
 
   /// Waits for the runs of `root` to be idle, reporting a run stuck on something else.
   ///
-  /// A run can be slow without being stuck: it waits for a thread of the global executor, or its
-  /// `send` for the main actor, and other tests may hold both for seconds on a loaded machine. So a
-  /// run is reported only after a whole ``timeout`` in which no run of `root` changed state, even
-  /// though both executors came round just before: a job sent to each after the run's own (at the
-  /// same priority, for the global one) has run, so the run has had its turn on both.
+  /// A run can be slow without being stuck: between two sleeps it waits for a thread of the global
+  /// executor, then for the main actor (its `send`), then for the global executor again, and other
+  /// tests may hold either for seconds on a loaded machine. So after each ``timeout`` without any run
+  /// of `root` changing state, both executors are made to come round twice (a job sent to each after
+  /// the run's own, at the same priority for the global one, has run), which lets any run that was
+  /// merely queued through two of its hops. Only after ``quietRoundsBeforeReport`` such rounds with
+  /// no change at all is a run reported as stuck.
   private func settle(_ root: RunRoot, file: StaticString, line: UInt) async {
     let tracker = EffectTaskTracker.shared
     let limit = timeout
     var lastProgress = tracker.progressCount(root: root)
-    var executorsCameRound = false
+    var quietRounds = 0
     while true {
       if await tracker.waitUntilIdle(root: root, timeout: limit) { return }
       let progress = tracker.progressCount(root: root)
       if progress != lastProgress {
         lastProgress = progress
-        executorsCameRound = false
-      } else if !executorsCameRound {
+        quietRounds = 0
+        continue
+      }
+      quietRounds += 1
+      if quietRounds > Self.quietRoundsBeforeReport { break }
+      for _ in 0..<2 {
         await Task {}.value
         await MainActor.run {}
-        executorsCameRound = true
-      } else {
-        break
       }
     }
     let busy = tracker.busyCount(root: root)
     reportTestFailure(
       """
-      TestClock: for \(limit) of real time, \(busy) `.run` effect(s) neither slept on a TestClock nor \
-      ended, though the main actor and the global executor were free. They are waiting on something else (a real clock, a \
-      network call, a stream fed from outside): give them a TestClock or an immediate environment, or \
-      raise `timeout`.
+      TestClock: \(busy) `.run` effect(s) neither slept on a TestClock nor ended for \
+      \(Self.quietRoundsBeforeReport + 1) × \(limit) of real time, though the main actor and the global \
+      executor came round in between. They are waiting on something else (a real clock, a network \
+      call, a stream fed from outside): give them a TestClock or an immediate environment, or raise \
+      `timeout`.
       """, file: file, line: line)
   }
+
+  /// How many quiet rounds (see ``settle(_:file:line:)``) a run gets before it is reported stuck.
+  private static let quietRoundsBeforeReport = 3
 
   /// Removes and returns the earliest sleeper due by `target` (any, if nil), moving time to it.
   private func takeNext(dueBy target: SchedulerInstant?) -> Sleeper? {

@@ -80,7 +80,7 @@ struct TestClockTests {
     await withKnownIssue {
       await clock.advance(by: .seconds(1))
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("neither slept on a TestClock nor") }
+      issue.comments.contains { $0.rawValue.contains("neither slept on a TestClock nor ended") }
     }
     continuation.finish()
     await task.finish()

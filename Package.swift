@@ -21,6 +21,7 @@ let package = Package(
     .executable(name: "counter", targets: ["EffectfulCounterPlayground"]),
     .executable(name: "nth-prime", targets: ["EffectfulNthPrimePlayground"]),
     .executable(name: "favorite-primes", targets: ["EffectfulFavoritePrimesPlayground"]),
+    .executable(name: "tutorial", targets: ["EffectfulTutorialPlayground"]),
     .executable(name: "Benchmarks", targets: ["EffectfulBenchmarks"]),
   ],
   targets: [
@@ -38,6 +39,8 @@ let package = Package(
       dependencies: [
         "Effectful", "EffectfulPrimes", "EffectfulCounter", "EffectfulPrimeModal", "EffectfulFavoritePrimes",
       ]),
+    // The Composable Architecture tutorial's counter, in the async dialect.
+    .target(name: "EffectfulTutorial", dependencies: ["Effectful", "EffectfulPrimes"]),
 
     // Playground-like executables: `swift run <name>`.
     .executableTarget(
@@ -59,6 +62,10 @@ let package = Package(
       name: "EffectfulFavoritePrimesPlayground",
       dependencies: ["Effectful", "EffectfulFavoritePrimes", "EffectfulPlaygroundSidebar"],
       path: "Playgrounds/favorite-primes"),
+    .executableTarget(
+      name: "EffectfulTutorialPlayground",
+      dependencies: ["Effectful", "EffectfulTutorial", "EffectfulPlaygroundSidebar"],
+      path: "Playgrounds/tutorial"),
 
     // Benchmarks: `swift run -c release Benchmarks`. The naive store is its own module so that it is
     // compiled the way a user's imported library is.
@@ -86,6 +93,9 @@ let package = Package(
     .testTarget(name: "PrimeModalTests", dependencies: ["EffectfulPrimeModal", "EffectfulTesting"]),
     .testTarget(name: "FavoritePrimesTests", dependencies: ["EffectfulFavoritePrimes", "EffectfulTesting"]),
     .testTarget(name: "PrimeTimeTests", dependencies: ["EffectfulPrimeTime", "EffectfulTesting"]),
+    .testTarget(
+      name: "TutorialTests",
+      dependencies: ["EffectfulTutorial", "Effectful", "EffectfulTesting", "EffectfulHTTPTestSupport"]),
     .testTarget(name: "PlaygroundsTests", dependencies: ["EffectfulPrimeTimeApp"]),
     .testTarget(
       name: "ReliabilityTests",

@@ -24,6 +24,7 @@ enum BareWorkloads {
     case .cancelSharedID10k, .cancelSharedID40k: nil
     case .chainSync1M: chain
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
+    case .runRoundTrip: RunRoundTrip.bare
     }
   }
 

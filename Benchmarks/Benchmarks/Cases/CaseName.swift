@@ -29,6 +29,8 @@ enum CaseName: String, CaseIterable {
   case testSchedulerPending10k = "testScheduler.pending10k"
   /// Extra: four times the items of `testScheduler.pending10k`, to check the queue stays linear.
   case testSchedulerPending40k = "testScheduler.pending40k"
+  /// A `.run` effect that sends one action: started, its action reduced (see ``RunRoundTrip``).
+  case runRoundTrip = "run.roundTrip"
 
   /// Actions in the chain of `chain.sync1M`.
   static let chainLength = 1_000_000

@@ -24,6 +24,7 @@ enum EffectfulWorkloads {
     case .chainSync1M: chain
     case .testSchedulerPending10k: TestSchedulerWorkloads.pending(10_000)
     case .testSchedulerPending40k: TestSchedulerWorkloads.pending(40_000)
+    case .runRoundTrip: RunRoundTrip.effectful
     }
   }
 

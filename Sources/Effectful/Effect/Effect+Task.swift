@@ -6,22 +6,13 @@ extension Effect where Output: Sendable {
   ///   return [.task { [count = state.count] in .nthPrimeResponse(await environment.nthPrime(count)) }]
   /// ```
   ///
-  /// Cancelling the effect cancels the task (`Task.isCancelled` turns true inside `operation`), and
-  /// whatever it returns after that is dropped.
+  /// It is ``run(priority:operation:catch:fileID:line:)`` sending one output. Cancelling the effect
+  /// cancels the task (`Task.isCancelled` turns true inside `operation`), and whatever it returns after
+  /// that is dropped.
   public static func task(
     priority: TaskPriority? = nil, operation: @escaping @Sendable () async -> Output
   ) -> Effect {
-    Effect(
-      operation: .run { subscriber in
-        let task = Task(priority: priority) {
-          let output = await operation()
-          await MainActor.run {
-            subscriber.send(output)
-            subscriber.finish()
-          }
-        }
-        subscriber.onCancel { task.cancel() }
-      })
+    run(priority: priority) { send in await send(operation()) }
   }
 
   /// An effect that runs throwing async work, turning an error into an output with `handler`.

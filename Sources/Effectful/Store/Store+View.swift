@@ -80,7 +80,7 @@ final class ParentLink<Value, Action> {
   @usableFromInline let currentValue: () -> Value
   /// Tells the parent that Observation tracks the view, so that the parent's sends reach it.
   @usableFromInline let track: (any ObservedView) -> Void
-  @usableFromInline let send: (Action) -> Void
+  @usableFromInline let send: (Action) -> StoreTask
   @usableFromInline let deduplicates: Bool
   /// Subscribes the view to its parent.
   @usableFromInline let observe: (Store<Value, Action>) -> StoreSubscription
@@ -90,7 +90,7 @@ final class ParentLink<Value, Action> {
   init(
     currentValue: @escaping () -> Value,
     track: @escaping (any ObservedView) -> Void,
-    send: @escaping (Action) -> Void,
+    send: @escaping (Action) -> StoreTask,
     deduplicates: Bool,
     observe: @escaping (Store<Value, Action>) -> StoreSubscription
   ) {

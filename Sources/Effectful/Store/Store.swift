@@ -46,6 +46,8 @@ public final class Store<Value, Action> {
   @usableFromInline let registry: CancellationRegistry
   /// How a store made by `view` reads and sends through its parent; `nil` for a root store.
   @usableFromInline let parent: ParentLink<Value, Action>?
+  /// The runs started by the `send` in progress, for the ``StoreTask`` it returns.
+  @usableFromInline @exclusivity(unchecked) var startedBySend = StoreTask.Effects.none
   /// See ``delivery``.
   @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
   /// Whether a send must tell Observation trackers (of this store or of its views) about changes: the
@@ -106,21 +108,24 @@ public final class Store<Value, Action> {
   ///
   /// ```swift
   /// store.send(.incrementButtonTapped)
+  /// await store.send(.factButtonTapped).finish()   // returns once the fact has been reduced
   /// ```
   ///
   /// Called while the store is already reducing (from an observer, or a synchronous effect), the
   /// action is queued and reduced right after the current one. Subscribers hear about each action
   /// (about each change, for an `Equatable` value); Observation trackers hear once, after the last
   /// queued action has been reduced.
+  ///
+  /// - Returns: The effects this send started, to wait for or cancel (see ``StoreTask``).
   @inlinable
-  public func send(_ action: Action) {
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
     if let parent {
-      parent.send(action)
-      return
+      return parent.send(action)
     }
     if isSending {
       queue.append(action)
-      return
+      return StoreTask(.none)
     }
     #if DEBUG
       if !MainActorCheck.isOnMainActor { StoreDiagnostics.sentOffMainThread(action) }
@@ -132,6 +137,10 @@ public final class Store<Value, Action> {
     drainQueue()
     if isObservationPending { announceObservedChanges() }
     isSending = false
+    // StoreTask: the runs `start` recorded during this send.
+    let started = startedBySend
+    startedBySend = .none
+    return StoreTask(started)
   }
 
   /// Reduces every queued action, in order, including those queued while it runs.
@@ -175,6 +184,15 @@ public final class Store<Value, Action> {
     body(EffectSubscriber(lifetime: lifetime, receive: delivery))
     // Most effects (`.sync`, merges of them) are over by now: `track` records only the others.
     registry.track(lifetime)
+    // StoreTask: recorded for the send in progress; only a second run allocates.
+    switch startedBySend {
+    case .none: startedBySend = .one(lifetime)
+    case .one(let first): startedBySend = .many([first, lifetime])
+    case .many(var all):
+      startedBySend = .none  // keep `all` uniquely referenced while it grows
+      all.append(lifetime)
+      startedBySend = .many(all)
+    }
   }
 
   /// Where every run this store starts delivers its outputs. It holds the store weakly and depends on

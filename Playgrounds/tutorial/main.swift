@@ -1,0 +1,51 @@
+import Effectful
+import EffectfulPlaygroundSidebar
+import EffectfulTutorial
+import Foundation
+
+// The Composable Architecture tutorial's counter, walked through in Effectful's async dialect: every
+// action sent (by this script or by an effect) and the state after it. `swift run tutorial` takes a
+// few seconds of real time on ContinuousClock; `swift run tutorial --immediate` runs the timer on an
+// ImmediateClock, which does not wait.
+
+let immediate = CommandLine.arguments.dropFirst().contains("--immediate")
+let clock: any Clock<Duration> = immediate ? ImmediateClock() : ContinuousClock()
+
+print(
+  """
+  The tutorial's counter, offline, on \(immediate ? "an ImmediateClock (no waiting)" : "the real clock"). \
+  After each action, its state: fields that are nil, false or empty are left out.
+  """)
+
+let store = Store(
+  initialValue: CounterFeature.State(),
+  reducer: sidebar(CounterFeature.reducer(environment: .init(clock: clock))))
+
+step("Count up three times, and down once.")
+store.send(.incrementButtonTapped)
+store.send(.incrementButtonTapped)
+store.send(.incrementButtonTapped)
+store.send(.decrementButtonTapped)
+
+step("Ask for a fact about the count: a `.run` effect computes it off the main actor and sends it back.")
+store.send(.factButtonTapped)
+runMainQueue(until: { !store.value.isLoading })
+
+step(
+  "Start the timer: a `.run` effect loops over `clock.timer(interval: .seconds(1))`. After three ticks, stop it."
+)
+let stopAt = store.value.count + 3
+// Stopping from an observer, as the third tick is reduced: the cancellation is processed before any
+// later tick could arrive, so the walk-through prints the same whatever the clock.
+let stopper = store.subscribe { state in
+  if state.isTimerRunning, state.count == stopAt { store.send(.toggleTimerButtonTapped) }
+}
+store.send(.toggleTimerButtonTapped)
+runMainQueue(until: { !store.value.isTimerRunning }, timeout: .seconds(10))
+stopper.cancel()
+
+step("Ask for a fact, then count up before it arrives: the fact was about the old count, so it is cancelled.")
+store.send(.factButtonTapped)
+store.send(.incrementButtonTapped)
+
+print("\nDone: count \(store.value.count), timer \(store.value.isTimerRunning ? "on" : "off").")

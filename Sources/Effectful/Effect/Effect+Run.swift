@@ -1,0 +1,74 @@
+import Dispatch
+
+extension Effect {
+  /// An effect that runs async work in a task, sending any number of outputs back to the store.
+  ///
+  /// ```swift
+  /// case .factButtonTapped:
+  ///   state.isLoading = true
+  ///   return [.run { [count = state.count] send in
+  ///     await send(.factResponse(try await environment.fact(count)))
+  ///   } catch: { error, send in
+  ///     await send(.factResponse("No fact about \(count): \(error.localizedDescription)"))
+  ///   }]
+  /// case .toggleTimerButtonTapped:
+  ///   return [.run { send in
+  ///     for await _ in environment.clock.timer(interval: .seconds(1)) { await send(.timerTick) }
+  ///   }.cancellable(id: CancelID.timer)]
+  /// ```
+  ///
+  /// Each `await send(…)` hops to the main actor and returns once the store has reduced the output, so
+  /// outputs arrive in the order they were sent. The effect finishes when `operation` returns or throws.
+  ///
+  /// Cancelling the effect (``cancel(id:)``, `cancelInFlight`, the store going away) cancels the task:
+  /// `Task.isCancelled` turns true, clock sleeps throw `CancellationError`, and nothing sent afterwards
+  /// reaches the store. A `CancellationError` is never reported. Any other error goes to `handler`; with
+  /// no handler, it is reported (on standard error in an app, as a test failure under a test store),
+  /// naming the effect's output type and where the effect was written.
+  ///
+  /// - Parameters:
+  ///   - priority: The task's priority.
+  ///   - operation: The work; `send` delivers outputs on the main actor.
+  ///   - handler: Turns an error `operation` threw into outputs; it runs in the same task, under the
+  ///     same cancellation.
+  ///   - fileID: Where the effect was written, for the report of an unhandled error.
+  ///   - line: Where the effect was written, for the report of an unhandled error.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Output>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Output>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Effect {
+    Effect(
+      operation: .run { subscriber in
+        let tracked = EffectTaskTracker.shared.begin()
+        let send = Send<Output> { subscriber.send($0) }
+        let task = Task(priority: priority) {
+          await EffectTaskTracker.$currentRun.withValue(tracked) {
+            do {
+              try await operation(send)
+            } catch is CancellationError {
+              // Cancelling is how effects normally stop.
+            } catch {
+              if let handler {
+                await handler(error, send)
+              } else if !Task.isCancelled {
+                RunErrorReporting.report(error, outputType: Output.self, fileID: fileID, line: line)
+              }
+            }
+          }
+          // Finished on the main actor, like every output: what an end starts synchronously (the next
+          // part of a concatenation) delivers there too. A main-queue block rather than an actor hop,
+          // so the task ends here instead of coming back. Under the run's identity, so that runs it
+          // starts count for the same test clock; and before the tracker hears of the end, so that
+          // once a test clock sees every run idle, whatever the end started has been reduced.
+          DispatchQueue.main.async {
+            EffectTaskTracker.$currentRun.withValue(tracked) { subscriber.finish() }
+            EffectTaskTracker.shared.end(tracked)
+          }
+        }
+        subscriber.onCancel { task.cancel() }
+      })
+  }
+}

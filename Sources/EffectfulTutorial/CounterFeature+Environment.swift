@@ -1,0 +1,35 @@
+import EffectfulPrimes
+
+extension CounterFeature {
+  /// What the counter needs from the world: facts about numbers, and a clock for the timer.
+  ///
+  /// ```swift
+  /// let test = CounterFeature.Environment(fact: { "\($0) is a good number." }, clock: TestClock())
+  /// let offline = CounterFeature.Environment()                       // local facts, real time
+  /// let demo = CounterFeature.Environment(clock: ImmediateClock())   // local facts, no waiting
+  /// let live = CounterFeature.Environment.live()                     // numbersapi.com
+  /// ```
+  ///
+  /// It is a plain value: the app, a preview and each test build the one they need.
+  public struct Environment: Sendable {
+    /// A fact about a number.
+    public var fact: @Sendable (Int) async throws -> String
+    /// The clock the timer ticks on: `ContinuousClock()` in the app, a `TestClock` in tests,
+    /// `ImmediateClock` for demos.
+    public var clock: any Clock<Duration>
+
+    /// An environment from its two dependencies; facts computed locally and the real clock unless
+    /// given.
+    ///
+    /// ```swift
+    /// CounterFeature.Environment(clock: ImmediateClock())
+    /// ```
+    public init(
+      fact: @escaping @Sendable (Int) async throws -> String = { EffectfulPrimes.fact(about: $0) },
+      clock: any Clock<Duration> = ContinuousClock()
+    ) {
+      self.fact = fact
+      self.clock = clock
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Effectful
+
+/// The Composable Architecture tutorial's counter, in Effectful's async dialect: a count, a fact
+/// about it fetched with `.run`, and a timer on a clock from the environment.
+///
+/// ```swift
+/// let store = Store(initialValue: CounterFeature.State(), reducer: CounterFeature.reducer())
+/// store.send(.incrementButtonTapped)               // count 1
+/// await store.send(.factButtonTapped).finish()     // fact: "1 is neither prime nor composite."
+/// store.send(.toggleTimerButtonTapped)             // count goes up every second…
+/// store.send(.toggleTimerButtonTapped)             // …until toggled off
+/// ```
+///
+/// Where the tutorial writes a `@Reducer` struct with `@Dependency` properties, this is a function of
+/// an ``Environment`` value: the reducer is built from its dependencies, so a test simply passes
+/// other ones.
+public enum CounterFeature {
+  /// The effects' cancellation ids.
+  enum CancelID: Hashable, Sendable {
+    case fact
+    case timer
+  }
+
+  /// The counter's reducer, using `environment` for facts and time (offline facts on the real clock
+  /// by default).
+  ///
+  /// ```swift
+  /// let reducer = CounterFeature.reducer(environment: .init(clock: ImmediateClock()))
+  /// ```
+  ///
+  /// Every change of the count clears the fact, and cancels a fact still loading: it would be about
+  /// a number no longer on screen. A fact that cannot be fetched arrives as a `factResponse` that
+  /// says so.
+  public static func reducer(environment: Environment = Environment()) -> Reducer<State, Action> {
+    { state, action in
+      switch action {
+      case .decrementButtonTapped:
+        state.count -= 1
+        return countChanged(&state)
+
+      case .incrementButtonTapped:
+        state.count += 1
+        return countChanged(&state)
+
+      case .factButtonTapped:
+        state.fact = nil
+        state.isLoading = true
+        return [
+          .run { [count = state.count] send in
+            await send(.factResponse(try await environment.fact(count)))
+          } catch: { [count = state.count] error, send in
+            await send(.factResponse("No fact about \(count) right now (\(error.localizedDescription))."))
+          }
+          .cancellable(id: CancelID.fact, cancelInFlight: true)
+        ]
+
+      case .factResponse(let fact):
+        state.fact = fact
+        state.isLoading = false
+        return []
+
+      case .toggleTimerButtonTapped:
+        state.isTimerRunning.toggle()
+        guard state.isTimerRunning else { return [.cancel(id: CancelID.timer)] }
+        return [
+          .run { send in
+            for await _ in environment.clock.timer(interval: .seconds(1)) {
+              await send(.timerTick)
+            }
+          }
+          .cancellable(id: CancelID.timer, cancelInFlight: true)
+        ]
+
+      case .timerTick:
+        state.count += 1
+        return countChanged(&state)
+      }
+    }
+  }
+
+  /// The fact was about the old count: clear it, and stop one on its way.
+  private static func countChanged(_ state: inout State) -> [Effect<Action>] {
+    state.fact = nil
+    guard state.isLoading else { return [] }
+    state.isLoading = false
+    return [.cancel(id: CancelID.fact)]
+  }
+}

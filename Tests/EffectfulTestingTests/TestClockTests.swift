@@ -1,0 +1,106 @@
+import Effectful
+import EffectfulTesting
+import Testing
+
+private enum Action: Equatable, Sendable {
+  case start
+  case woke(String)
+}
+
+/// A store whose `.start` runs one sleeper per entry of `sleeps`, each logging its name and the
+/// clock's time when it wakes.
+@MainActor
+private func sleepersStore(_ clock: TestClock, _ sleeps: [(String, Duration)]) -> Store<[String], Action> {
+  Store(initialValue: []) { log, action in
+    switch action {
+    case .start:
+      return sleeps.map { name, duration in
+        .run { send in
+          try await clock.sleep(for: duration)
+          await send(.woke("\(name)@\(clock.now)"))
+        }
+      }
+    case .woke(let entry):
+      log.append(entry)
+      return []
+    }
+  }
+}
+
+@MainActor
+@Suite("TestClock")
+struct TestClockTests {
+  @Test(
+    "Sleepers wake in deadline order, equal deadlines in the order they slept, with now at their deadline")
+  func deadlineOrder() async {
+    let clock = TestClock()
+    let store = sleepersStore(clock, [("c", .seconds(3)), ("a", .seconds(1)), ("b1", .seconds(2))])
+    store.send(.start)
+    await clock.advance()  // every sleeper has begun its sleep
+    let more = sleepersStore(clock, [("b2", .seconds(2))])
+    more.send(.start)
+    await clock.advance(by: .seconds(3))
+    #expect(store.value == ["a@1.0 seconds", "b1@2.0 seconds", "c@3.0 seconds"])
+    #expect(more.value == ["b2@2.0 seconds"])
+    #expect(clock.now == SchedulerInstant(sinceOrigin: .seconds(3)))
+  }
+
+  @Test("Advancing part of the way wakes only what fell due")
+  func partialAdvance() async {
+    let clock = TestClock()
+    let store = sleepersStore(clock, [("early", .seconds(1)), ("late", .seconds(5))])
+    store.send(.start)
+    await clock.advance(by: .seconds(2))
+    #expect(store.value == ["early@1.0 seconds"])
+    #expect(clock.sleeperCount == 1)
+    await clock.run()
+    #expect(store.value == ["early@1.0 seconds", "late@5.0 seconds"])
+  }
+
+  @Test("A negative advance is a failure naming the duration, and time stays")
+  func negativeAdvance() async {
+    let clock = TestClock()
+    await withKnownIssue {
+      await clock.advance(by: .seconds(-2))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("advance(by: -2.0 seconds)") }
+    }
+    #expect(clock.now == SchedulerInstant(sinceOrigin: .zero))
+  }
+
+  @Test("Work stuck on something other than the clock is reported after the timeout, not waited for forever")
+  func stuckWorkIsReported() async {
+    let clock = TestClock()
+    clock.timeout = .milliseconds(100)
+    let (stream, continuation) = AsyncStream<Void>.makeStream()
+    let store = Store<Int, Int>(initialValue: 0) { _, _ in
+      [.run { _ in for await _ in stream { return } }]
+    }
+    let task = store.send(0)
+    await withKnownIssue {
+      await clock.advance(by: .seconds(1))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("neither slept on a TestClock nor ended") }
+    }
+    continuation.finish()
+    await task.finish()
+  }
+
+  @Test("run() stops a timer that never ends after its limit, with a failure")
+  func runLimit() async {
+    let clock = TestClock()
+    let store = Store<Int, Int>(initialValue: 0) { count, action in
+      count += action
+      return action == 0
+        ? [.run { send in while true { try await clock.sleep(for: .seconds(1)); await send(1) } }] : []
+    }
+    let task = store.send(0)
+    await withKnownIssue {
+      await clock.run(limit: 5)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("TestClock.run() has woken 5 sleeps") }
+    }
+    #expect(store.value == 5)
+    task.cancel()
+  }
+}

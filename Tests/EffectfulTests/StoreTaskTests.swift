@@ -1,0 +1,96 @@
+import Effectful
+import EffectfulTesting
+import Testing
+
+private enum Action: Equatable, Sendable {
+  case load
+  case loadTwice
+  case increment
+  case loaded(Int)
+}
+
+@MainActor
+@Suite("StoreTask")
+struct StoreTaskTests {
+  private func makeStore(clock: TestClock) -> Store<[Int], Action> {
+    Store(initialValue: []) { log, action in
+      let effect = Effect<Action>.run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.loaded(1))
+      }
+      switch action {
+      case .load: return [effect]
+      case .loadTwice: return [effect, .send(.load)]
+      case .increment: return []
+      case .loaded(let value):
+        log.append(value)
+        return []
+      }
+    }
+  }
+
+  @Test("finish() returns once the action's effects have ended, their outputs reduced")
+  func finishWaitsForOutputs() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    let task = store.send(.load)
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(store.value == [1])
+    #expect(!task.isCancelled)
+  }
+
+  @Test("It covers effects of actions reduced in the same send")
+  func coversTheWholeSend() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    let task = store.send(.loadTwice)
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(store.value == [1, 1])
+  }
+
+  @Test("A send with no effects gives a task that is done at once and not cancelled")
+  func noEffects() async {
+    let store = makeStore(clock: TestClock())
+    let task = store.send(.increment)
+    await task.finish()
+    #expect(!task.isCancelled)
+  }
+
+  @Test("cancel() stops the effects: nothing arrives, and the task says it was cancelled")
+  func cancelStopsEffects() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    let task = store.send(.load)
+    task.cancel()
+    await task.finish()
+    await clock.advance(by: .seconds(5))
+    #expect(store.value == [])
+    #expect(task.isCancelled)
+  }
+
+  @Test("Cancelling the task that awaits finish() cancels the effects, as a view's .task does")
+  func cancellingTheWaiterCancelsEffects() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    let storeTask = store.send(.load)
+    let waiter = Task { await storeTask.finish() }
+    waiter.cancel()
+    await waiter.value
+    await clock.advance(by: .seconds(5))
+    #expect(store.value == [])
+    #expect(storeTask.isCancelled)
+  }
+
+  @Test("A view's send returns its parent's task")
+  func viewSendReturnsParentsTask() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    let view = store.view(value: { $0.count }, action: { $0 })
+    let task = view.send(.load)
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(view.value == 1)
+  }
+}

@@ -26,10 +26,10 @@ import Testing
 /// - `receive` expects an action that no effect sent;
 /// - an effect is still running when the test ends (a timer left on, a request never answered).
 ///
-/// Effects run as in ``Store``, with the same cancellation, but what they send is *not* reduced until
+/// Effects run as in `Store`, with the same cancellation, but what they send is *not* reduced until
 /// the test receives it, so every step of the story is visible. Use ``TestScheduler`` for time:
 /// effects on a test scheduler run when the test advances it, with no waiting. Effects that deliver
-/// on `DispatchQueue.main` or the main actor are waited for by ``receive(_:timeout:_:file:line:)``
+/// on `DispatchQueue.main` or the main actor are waited for by ``receive(_:timeout:_:file:line:)-2enck``
 /// (up to a timeout).
 ///
 /// ## Threading
@@ -42,7 +42,7 @@ import Testing
 /// ## Failures
 /// Failures go to XCTest or Swift Testing, whichever runs the test (see
 /// ``reportTestFailure(_:file:line:)``); set ``failureReporter`` to collect them instead.
-/// When the store goes away (or at ``finish(timeout:file:line:)``) it checks for unreceived actions
+/// When the store goes away (or at ``finish(timeout:file:line:)-35jrs``) it checks for unreceived actions
 /// and running effects, then cancels whatever is still running, so no effect outlives its test.
 ///
 /// `Value` should be a value type: the store compares the state before and after each step.
@@ -66,7 +66,7 @@ public final class TestStore<Value: Equatable, Action> {
   /// It can change in the middle of a test; the end-of-test checks use the value at the end.
   public var exhaustivity: Exhaustivity
 
-  /// How long ``receive(_:timeout:_:file:line:)`` and ``finish(timeout:file:line:)`` wait for effects
+  /// How long ``receive(_:timeout:_:file:line:)-2enck`` and ``finish(timeout:file:line:)-35jrs`` wait for effects
   /// that deliver on real queues, unless given their own timeout. One second by default.
   ///
   /// ```swift

@@ -8,8 +8,10 @@
 /// // ---
 /// ```
 ///
-/// - Parameter printer: Where the lines go; `print` by default. Tests pass a closure that collects
-///   them, apps can send them to a logger. It runs as an effect, after the reducer, never inside it.
+/// - Parameters:
+///   - reducer: The reducer whose actions and values are printed.
+///   - printer: Where the lines go; `print` by default. Tests pass a closure that collects
+///     them, apps can send them to a logger. It runs as an effect, after the reducer, never inside it.
 public func logging<Value, Action>(
   _ reducer: @escaping Reducer<Value, Action>,
   printer: @escaping @Sendable (String) -> Void = { print($0) }

@@ -165,7 +165,9 @@ func checkArticles(code: URL, catalogs: [URL]) {
           guard lines.count >= wanted.count else { return false }
           for start in 0...(lines.count - wanted.count) {
             // Cheap test first: the first line, indentation aside.
-            guard lines[start].trimmingCharacters(in: .whitespaces) == wanted[0].trimmingCharacters(in: .whitespaces)
+            guard
+              lines[start].trimmingCharacters(in: .whitespaces)
+                == wanted[0].trimmingCharacters(in: .whitespaces)
             else { continue }
             if normalized(lines[start..<(start + wanted.count)]) == wanted { return true }
           }
@@ -199,7 +201,8 @@ case "curation" where arguments.count == 4:
     symbolGraphs: URL(fileURLWithPath: rest[0]), archive: URL(fileURLWithPath: rest[1]), module: rest[2])
 case "articles" where arguments.count >= 3:
   let rest = Array(arguments.dropFirst())
-  checkArticles(code: URL(fileURLWithPath: rest[0]), catalogs: rest.dropFirst().map { URL(fileURLWithPath: $0) })
+  checkArticles(
+    code: URL(fileURLWithPath: rest[0]), catalogs: rest.dropFirst().map { URL(fileURLWithPath: $0) })
 default:
   fail("usage: check-docs curation SYMBOL_GRAPH_DIR ARCHIVE MODULE | check-docs articles CODE_DIR CATALOG...")
 }

@@ -83,7 +83,8 @@ extension AppAction {
   }
 }
 
-let favoriteAppReducer = pullback(favoriteReducer, value: \AppState.favorite, action: \AppAction.favoriteAction)
+let favoriteAppReducer = pullback(
+  favoriteReducer, value: \AppState.favorite, action: \AppAction.favoriteAction)
 
 @MainActor
 @Suite("Composing features")
@@ -120,7 +121,7 @@ struct ComposingFeaturesTests {
     )
     let counterStore = appStore.view(value: { $0.counter }, action: { AppAction.counter($0) })
     let subscription = counterStore.subscribe { counter in print("count: \(counter.count)") }
-    counterStore.send(.incrementButtonTapped)     // count: 1
+    counterStore.send(.incrementButtonTapped)  // count: 1
     appStore.send(.favorite(.saveFavoriteTapped))  // the counter did not change: nothing printed
     subscription.cancel()
 
@@ -130,7 +131,8 @@ struct ComposingFeaturesTests {
 
   @Test func loggingPrintsAfterTheReducer() async {
     let lines = LockedLines()
-    let reducer = logging(appReducer(environment: AppEnvironment(counter: .offline)), printer: { lines.append($0) })
+    let reducer = logging(
+      appReducer(environment: AppEnvironment(counter: .offline)), printer: { lines.append($0) })
     let store = Store(initialValue: AppState(), reducer: reducer)
     store.send(.counter(.incrementButtonTapped))
     #expect(lines.all.count == 1)

@@ -83,7 +83,7 @@ struct EffectsTests {
     let slow = Effect<String>.send("slow").delay(for: .seconds(2), scheduler: scheduler)
     let fast = Effect<String>.send("fast").delay(for: .seconds(1), scheduler: scheduler)
 
-    Effect.merge(slow, fast).run { print($0) }        // after 1 s: fast; after 2 s: slow
+    Effect.merge(slow, fast).run { print($0) }  // after 1 s: fast; after 2 s: slow
     Effect.concatenate(slow, fast).run { print($0) }  // after 2 s: slow; after 3 s: fast
 
     scheduler.advance(by: .seconds(3))

@@ -49,7 +49,10 @@ struct FromTheEpisodeTests {
     response.decodeResult(as: NumberFact.self).run { value in result.withValue { $0.append(value) } }
 
     #expect(decoded.withValue { $0 } == [nil], "the episode's decode would have decoded the 404's body")
-    #expect(result.withValue { $0 } == [.failure(.httpStatus(404, body: #"{"text": "42 is the answer", "number": 42}"#))])
+    #expect(
+      result.withValue { $0 } == [
+        .failure(.httpStatus(404, body: #"{"text": "42 is the answer", "number": 42}"#))
+      ])
   }
 
   @Test func theEpisodesEffectShape() {

@@ -72,12 +72,12 @@ struct GettingStartedTests {
     let subscription = store.subscribe { state in
       print("count: \(state.count), loading: \(state.isLoading), fact: \(state.fact ?? "-")")
     }
-    store.send(.incrementButtonTapped)  // count: 1, loading: false, fact: -
-    store.send(.incrementButtonTapped)  // count: 2, loading: false, fact: -
-    store.send(.factButtonTapped)       // count: 2, loading: true, fact: -
-                                        // count: 2, loading: false, fact: 2 is even.
+    store.send(.incrementButtonTapped)
+    store.send(.incrementButtonTapped)
+    store.send(.factButtonTapped)
     subscription.cancel()
 
+    // The article shows these lines as the output.
     #expect(
       printed == [
         "count: 1, loading: false, fact: -",

@@ -9,7 +9,8 @@
 //   check-docs articles CODE_DIR CATALOG...
 //     Every ```swift block of every article in the catalogs appears, line for line (indentation
 //     aside), in a Swift file under CODE_DIR, the test target that compiles and runs the articles'
-//     code. An article cannot show code that does not build.
+//     code. An article cannot show code that does not build. Lines fit the page: at most 76
+//     characters, which a DocC page shows without scrolling.
 //
 // Toolchain only: Foundation's JSONSerialization, no package.
 import Foundation
@@ -147,6 +148,9 @@ func normalized<S: Collection>(_ lines: S) -> [String] where S.Element == String
   return result.map { $0.isEmpty ? $0 : String($0.dropFirst(indent)) }
 }
 
+/// How many characters of a code line a DocC page shows without scrolling sideways.
+let maximumCodeWidth = 76
+
 func checkArticles(code: URL, catalogs: [URL]) {
   let sources = files(under: code, withExtension: "swift").map { file -> [String] in
     guard let text = try? String(contentsOf: file, encoding: .utf8) else { fail("cannot read \(file.path)") }
@@ -176,14 +180,20 @@ func checkArticles(code: URL, catalogs: [URL]) {
         if !found {
           problems.append("\(article.path):\(block.line): `\(wanted[0])`…")
         }
+        for (offset, line) in block.lines.enumerated() where line.count > maximumCodeWidth {
+          problems.append(
+            "\(article.path):\(block.line + 1 + offset): \(line.count) characters wide; DocC shows "
+              + "\(maximumCodeWidth) without scrolling (Tests/EffectfulDocumentationTests/.swift-format "
+              + "wraps code at that width)")
+        }
       }
     }
   }
   if !problems.isEmpty {
     fail(
       """
-      \(problems.count) Swift block(s) in the articles are not in the compiled code under \(code.path). \
-      Change the code there first (it builds and runs with `swift test`), then copy the lines into the \
+      \(problems.count) problem(s) with the Swift blocks of the articles. Each block must be found, \
+      line for line, in the compiled code under \(code.path): change the code there first (it builds and runs with `swift test`), then copy the lines into the \
       article, or mark a block that is not Swift as ```console / ```text:
         \(problems.joined(separator: "\n  "))
       """)

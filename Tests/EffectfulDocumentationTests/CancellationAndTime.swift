@@ -23,7 +23,9 @@ struct SearchEnvironment: Sendable {
 
 enum SearchID: Hashable, Sendable { case search }
 
-func searchReducer(environment: SearchEnvironment) -> Reducer<SearchState, SearchAction> {
+func searchReducer(
+  environment: SearchEnvironment
+) -> Reducer<SearchState, SearchAction> {
   { state, action in
     switch action {
     case .queryChanged(let query):
@@ -32,7 +34,9 @@ func searchReducer(environment: SearchEnvironment) -> Reducer<SearchState, Searc
         environment.search(query)
           .receive(on: environment.mainQueue)
           .map(SearchAction.searchResponse)
-          .debounce(id: SearchID.search, for: .milliseconds(300), scheduler: environment.mainQueue)
+          .debounce(
+            id: SearchID.search, for: .milliseconds(300),
+            scheduler: environment.mainQueue)
       ]
     case .clearButtonTapped:
       state.query = ""
@@ -57,13 +61,19 @@ enum StopwatchAction: Equatable, Sendable {
 
 enum StopwatchID: Hashable, Sendable { case timer }
 
-func stopwatchReducer(scheduler: some Scheduler) -> Reducer<StopwatchState, StopwatchAction> {
+func stopwatchReducer(
+  scheduler: some Scheduler
+) -> Reducer<StopwatchState, StopwatchAction> {
   { state, action in
     switch action {
     case .startStopButtonTapped:
       state.isRunning.toggle()
       guard state.isRunning else { return [.cancel(id: StopwatchID.timer)] }
-      return [Effect.timer(id: StopwatchID.timer, every: .seconds(1), on: scheduler).map { _ in .tick }]
+      return [
+        Effect.timer(
+          id: StopwatchID.timer, every: .seconds(1), on: scheduler
+        ).map { _ in .tick }
+      ]
     case .tick:
       state.seconds += 1
       return []
@@ -73,16 +83,20 @@ func stopwatchReducer(scheduler: some Scheduler) -> Reducer<StopwatchState, Stop
 
 enum FactID: Hashable, Sendable { case request }
 
-/// A fact request that replaces the one before it: a second tap cancels the first request.
+/// A fact request that replaces the one before it: a second tap cancels
+/// the first request.
 func latestFact(_ fact: Effect<String?>) -> Effect<String?> {
   fact.cancellable(id: FactID.request, cancelInFlight: true)
 }
 
 enum ScrollID: Hashable, Sendable { case scroll }
 
-/// At most one page load a second, however fast the user scrolls; the latest offset wins.
+/// At most one page load a second, however fast the user scrolls; the
+/// latest offset wins.
 func loadMore(at offset: Int, on scheduler: some Scheduler) -> Effect<Int> {
-  Effect.send(offset).throttle(id: ScrollID.scroll, for: .seconds(1), scheduler: scheduler, latest: true)
+  Effect.send(offset).throttle(
+    id: ScrollID.scroll, for: .seconds(1), scheduler: scheduler,
+    latest: true)
 }
 
 @MainActor
@@ -105,7 +119,9 @@ struct CancellationAndTimeTests {
     scheduler.advance(by: .milliseconds(100))
     store.send(.queryChanged("ef")) { $0.query = "ef" }
     scheduler.advance(by: .milliseconds(300))
-    store.receive(.searchResponse(["ef1", "ef2"])) { $0.results = ["ef1", "ef2"] }
+    store.receive(.searchResponse(["ef1", "ef2"])) {
+      $0.results = ["ef1", "ef2"]
+    }
   }
 
   @Test func clearingCancelsTheSearch() {
@@ -116,7 +132,9 @@ struct CancellationAndTimeTests {
   }
 
   @Test func stopwatch() {
-    let store = TestStore(initialValue: StopwatchState(), reducer: stopwatchReducer(scheduler: scheduler))
+    let store = TestStore(
+      initialValue: StopwatchState(),
+      reducer: stopwatchReducer(scheduler: scheduler))
     store.send(.startStopButtonTapped) { $0.isRunning = true }
     scheduler.advance(by: .seconds(2))
     store.receive(.tick) { $0.seconds = 1 }
@@ -131,8 +149,11 @@ struct CancellationAndTimeTests {
         switch action {
         case .factButtonTapped(let question):
           return [
-            latestFact(Effect<String?>.send(question).delay(for: .seconds(1), scheduler: self.scheduler))
-              .map(FactAction.factResponse)
+            latestFact(
+              Effect<String?>.send(question).delay(
+                for: .seconds(1), scheduler: self.scheduler)
+            )
+            .map(FactAction.factResponse)
           ]
         case .factResponse(let answer):
           answers.append(answer)
@@ -151,7 +172,10 @@ struct CancellationAndTimeTests {
       reducer: { (pages: inout [Int], action: FeedAction) in
         switch action {
         case .scrolled(let offset):
-          return [loadMore(at: offset, on: self.scheduler).map(FeedAction.loadPage)]
+          return [
+            loadMore(at: offset, on: self.scheduler).map(
+              FeedAction.loadPage)
+          ]
         case .loadPage(let offset):
           pages.append(offset)
           return []

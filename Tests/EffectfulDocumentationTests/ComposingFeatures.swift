@@ -16,7 +16,8 @@ enum FavoriteAction: Equatable, Sendable {
   case removeFavoriteTapped
 }
 
-let favoriteReducer: Reducer<FavoriteState, FavoriteAction> = { state, action in
+let favoriteReducer: Reducer<FavoriteState, FavoriteAction> = {
+  state, action in
   switch action {
   case .saveFavoriteTapped:
     state.favorites.append(state.count)
@@ -62,11 +63,15 @@ struct AppEnvironment: Sendable {
   var counter: CounterEnvironment
 }
 
-func appReducer(environment: AppEnvironment) -> Reducer<AppState, AppAction> {
+func appReducer(
+  environment: AppEnvironment
+) -> Reducer<AppState, AppAction> {
   combine(
     pullback(
-      counterReducer(environment: environment.counter), value: \.counter, action: AppAction.counterCase),
-    pullback(favoriteReducer, value: \.favorite, action: AppAction.favoriteCase)
+      counterReducer(environment: environment.counter), value: \.counter,
+      action: AppAction.counterCase),
+    pullback(
+      favoriteReducer, value: \.favorite, action: AppAction.favoriteCase)
   )
 }
 
@@ -84,7 +89,8 @@ extension AppAction {
 }
 
 let favoriteAppReducer = pullback(
-  favoriteReducer, value: \AppState.favorite, action: \AppAction.favoriteAction)
+  favoriteReducer, value: \AppState.favorite,
+  action: \AppAction.favoriteAction)
 
 @MainActor
 @Suite("Composing features")
@@ -119,10 +125,14 @@ struct ComposingFeaturesTests {
       initialValue: AppState(),
       reducer: appReducer(environment: AppEnvironment(counter: .offline))
     )
-    let counterStore = appStore.view(value: { $0.counter }, action: { AppAction.counter($0) })
-    let subscription = counterStore.subscribe { counter in print("count: \(counter.count)") }
+    let counterStore = appStore.view(
+      value: { $0.counter }, action: { AppAction.counter($0) })
+    let subscription = counterStore.subscribe { counter in
+      print("count: \(counter.count)")
+    }
     counterStore.send(.incrementButtonTapped)  // count: 1
-    appStore.send(.favorite(.saveFavoriteTapped))  // the counter did not change: nothing printed
+    // The counter did not change: nothing printed.
+    appStore.send(.favorite(.saveFavoriteTapped))
     subscription.cancel()
 
     #expect(printed == ["count: 1"])
@@ -132,14 +142,20 @@ struct ComposingFeaturesTests {
   @Test func loggingPrintsAfterTheReducer() async {
     let lines = LockedLines()
     let reducer = logging(
-      appReducer(environment: AppEnvironment(counter: .offline)), printer: { lines.append($0) })
+      appReducer(environment: AppEnvironment(counter: .offline)),
+      printer: { lines.append($0) })
     let store = Store(initialValue: AppState(), reducer: reducer)
     store.send(.counter(.incrementButtonTapped))
     #expect(lines.all.count == 1)
     let entry = lines.all.first ?? ""
     // What the article shows, with this module's name in front of each type.
-    #expect(entry.hasPrefix("Action: ▿ EffectfulDocumentationTests.AppAction.counter\n"))
-    #expect(entry.contains("  ▿ counter: EffectfulDocumentationTests.CounterState\n    - count: 1\n"))
+    #expect(
+      entry.hasPrefix(
+        "Action: ▿ EffectfulDocumentationTests.AppAction.counter\n"))
+    #expect(
+      entry.contains(
+        "  ▿ counter: EffectfulDocumentationTests.CounterState\n    - count: 1\n"
+      ))
     #expect(entry.hasSuffix("  - favorites: 0 elements\n---"))
   }
 }
@@ -150,7 +166,8 @@ struct ComposingFeaturesTests {
 func loggingExample() {
   let store = Store(
     initialValue: AppState(),
-    reducer: logging(appReducer(environment: AppEnvironment(counter: .offline)))
+    reducer: logging(
+      appReducer(environment: AppEnvironment(counter: .offline)))
   )
   store.send(.counter(.incrementButtonTapped))
 }

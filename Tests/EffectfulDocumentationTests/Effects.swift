@@ -6,15 +6,21 @@ import Testing
 // The code of Articles/Effects.md (check-docs compares the article's blocks with it).
 
 /// Sends "tick" every `interval` on `scheduler`, until cancelled.
-func ticks(every interval: Duration, on scheduler: some Scheduler) -> Effect<String> {
+func ticks(
+  every interval: Duration, on scheduler: some Scheduler
+) -> Effect<String> {
   Effect.create { subscriber in
-    let work = scheduler.schedule(after: interval, every: interval) { subscriber.send("tick") }
+    let work = scheduler.schedule(after: interval, every: interval) {
+      subscriber.send("tick")
+    }
     subscriber.onCancel { work.cancel() }
   }
 }
 
 /// Sends `start - 1`, …, `1`, `0`, one a second, then finishes.
-func countdown(from start: Int, on scheduler: some Scheduler) -> Effect<Int> {
+func countdown(
+  from start: Int, on scheduler: some Scheduler
+) -> Effect<Int> {
   Effect.create { subscriber in
     for second in 1...start {
       let work = scheduler.schedule(after: .seconds(second)) {
@@ -31,7 +37,9 @@ func countdown(from start: Int, on scheduler: some Scheduler) -> Effect<Int> {
 struct EffectsTests {
   @Test func theEpisodesShape() {
     let outputs = LockedBox<[Int]>([])
-    let print: @Sendable (Int) -> Void = { value in outputs.withValue { $0.append(value) } }
+    let print: @Sendable (Int) -> Void = { value in
+      outputs.withValue { $0.append(value) }
+    }
 
     let numbers = Effect<Int> { callback in
       callback(1)
@@ -48,14 +56,18 @@ struct EffectsTests {
       DispatchQueue.global().async { callback("7 is prime") }
     }
     fact.run { text in outputs.withValue { $0.append(text) } }
-    for _ in 0..<500 where outputs.withValue({ $0.isEmpty }) { try? await Task.sleep(for: .milliseconds(10)) }
+    for _ in 0..<500 where outputs.withValue({ $0.isEmpty }) {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
     #expect(outputs.withValue { $0 } == ["7 is prime"])
   }
 
   @Test func countdownFinishes() {
     let scheduler = TestScheduler()
     let outputs = LockedBox<[Int]>([])
-    countdown(from: 3, on: scheduler).run { value in outputs.withValue { $0.append(value) } }
+    countdown(from: 3, on: scheduler).run { value in
+      outputs.withValue { $0.append(value) }
+    }
     scheduler.advance(by: .seconds(3))
     #expect(outputs.withValue { $0 } == [2, 1, 0])
     #expect(scheduler.scheduledCount == 0)
@@ -72,19 +84,27 @@ struct EffectsTests {
     store.receive(.tick) { $0.ticks = 1 }
     store.receive(.tick) { $0.ticks = 2 }
     store.send(.stopTapped)
-    #expect(scheduler.scheduledCount == 0, "cancelling the effect cancelled the scheduled work")
+    #expect(
+      scheduler.scheduledCount == 0,
+      "cancelling the effect cancelled the scheduled work")
   }
 
   @Test func mergeAndConcatenate() {
     let scheduler = TestScheduler()
     let outputs = LockedBox<[String]>([])
-    let print: @Sendable (String) -> Void = { value in outputs.withValue { $0.append(value) } }
+    let print: @Sendable (String) -> Void = { value in
+      outputs.withValue { $0.append(value) }
+    }
 
-    let slow = Effect<String>.send("slow").delay(for: .seconds(2), scheduler: scheduler)
-    let fast = Effect<String>.send("fast").delay(for: .seconds(1), scheduler: scheduler)
+    let slow = Effect<String>.send("slow").delay(
+      for: .seconds(2), scheduler: scheduler)
+    let fast = Effect<String>.send("fast").delay(
+      for: .seconds(1), scheduler: scheduler)
 
-    Effect.merge(slow, fast).run { print($0) }  // after 1 s: fast; after 2 s: slow
-    Effect.concatenate(slow, fast).run { print($0) }  // after 2 s: slow; after 3 s: fast
+    // After 1 s: fast; after 2 s: slow.
+    Effect.merge(slow, fast).run { print($0) }
+    // After 2 s: slow; after 3 s: fast.
+    Effect.concatenate(slow, fast).run { print($0) }
 
     scheduler.advance(by: .seconds(3))
     #expect(outputs.withValue { $0 } == ["fast", "slow", "slow", "fast"])
@@ -103,11 +123,16 @@ enum TickerAction: Equatable, Sendable {
 
 enum TickerID: Hashable, Sendable { case ticks }
 
-func tickerReducer(scheduler: some Scheduler) -> Reducer<TickerState, TickerAction> {
+func tickerReducer(
+  scheduler: some Scheduler
+) -> Reducer<TickerState, TickerAction> {
   { state, action in
     switch action {
     case .startTapped:
-      return [ticks(every: .seconds(1), on: scheduler).map { _ in .tick }.cancellable(id: TickerID.ticks)]
+      return [
+        ticks(every: .seconds(1), on: scheduler).map { _ in .tick }
+          .cancellable(id: TickerID.ticks)
+      ]
     case .stopTapped:
       return [.cancel(id: TickerID.ticks)]
     case .tick:
@@ -125,7 +150,10 @@ enum SaveAction: Equatable, Sendable {
   case primeResponse(Int)
 }
 
-func saveReducer(save: @escaping @Sendable () -> Bool, nthPrime: @escaping @Sendable (Int) async -> Int)
+func saveReducer(
+  save: @escaping @Sendable () -> Bool,
+  nthPrime: @escaping @Sendable (Int) async -> Int
+)
   -> Reducer<Int, SaveAction>
 {
   { count, action in

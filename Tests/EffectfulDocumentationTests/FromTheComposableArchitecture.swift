@@ -28,10 +28,15 @@ enum TimerFeature {
       switch action {
       case .toggleTimerButtonTapped:
         state.isTimerRunning.toggle()
-        guard state.isTimerRunning else { return [.cancel(id: CancelID.timer)] }
+        guard state.isTimerRunning else {
+          return [.cancel(id: CancelID.timer)]
+        }
         return [
-          Effect.timer(id: CancelID.timer, every: .seconds(1), on: environment.mainQueue)
-            .map { _ in .timerTick }
+          Effect.timer(
+            id: CancelID.timer, every: .seconds(1),
+            on: environment.mainQueue
+          )
+          .map { _ in .timerTick }
         ]
       case .timerTick:
         state.count += 1
@@ -47,11 +52,15 @@ enum OnboardingAction: Equatable, Sendable {
   case finished
 }
 
-/// Steps that must happen in order go in one concatenation, not side by side in the array.
+/// Steps that must happen in order go in one concatenation, not side by
+/// side in the array.
 let onboardingReducer: Reducer<Int, OnboardingAction> = { step, action in
   switch action {
   case .startTapped:
-    return [.concatenate(.send(.stepStarted(1)), .send(.stepStarted(2)), .send(.finished))]
+    return [
+      .concatenate(
+        .send(.stepStarted(1)), .send(.stepStarted(2)), .send(.finished))
+    ]
   case .stepStarted(let number):
     step = number
     return []
@@ -67,7 +76,8 @@ struct FromTheComposableArchitectureTests {
     let scheduler = TestScheduler()
     let store = TestStore(
       initialValue: TimerFeature.State(),
-      reducer: TimerFeature.reducer(environment: TimerFeature.Environment(mainQueue: scheduler))
+      reducer: TimerFeature.reducer(
+        environment: TimerFeature.Environment(mainQueue: scheduler))
     )
     store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
     scheduler.advance(by: .seconds(1))

@@ -39,19 +39,29 @@ struct FromTheEpisodeTests {
 
   @Test func decodeFailsOnAStatusOutside200to299() throws {
     let url = try #require(URL(string: "http://127.0.0.1/42"))
-    let notFound = HTTPURLResponse(url: url, statusCode: 404, httpVersion: nil, headerFields: nil)
+    let notFound = HTTPURLResponse(
+      url: url, statusCode: 404, httpVersion: nil, headerFields: nil)
     let body = Data(#"{"text": "42 is the answer", "number": 42}"#.utf8)
-    let response = Effect<(Data?, URLResponse?, Error?)>.send((body, notFound, nil))
+    let response = Effect<(Data?, URLResponse?, Error?)>.send(
+      (body, notFound, nil))
 
     let decoded = LockedBox<[NumberFact?]>([])
     let result = LockedBox<[Result<NumberFact, NetworkError>]>([])
-    response.decode(as: NumberFact.self).run { value in decoded.withValue { $0.append(value) } }
-    response.decodeResult(as: NumberFact.self).run { value in result.withValue { $0.append(value) } }
+    response.decode(as: NumberFact.self).run { value in
+      decoded.withValue { $0.append(value) }
+    }
+    response.decodeResult(as: NumberFact.self).run { value in
+      result.withValue { $0.append(value) }
+    }
 
-    #expect(decoded.withValue { $0 } == [nil], "the episode's decode would have decoded the 404's body")
+    #expect(
+      decoded.withValue { $0 } == [nil],
+      "the episode's decode would have decoded the 404's body")
     #expect(
       result.withValue { $0 } == [
-        .failure(.httpStatus(404, body: #"{"text": "42 is the answer", "number": 42}"#))
+        .failure(
+          .httpStatus(
+            404, body: #"{"text": "42 is the answer", "number": 42}"#))
       ])
   }
 
@@ -64,9 +74,11 @@ struct FromTheEpisodeTests {
 
 let theAnswer = Effect<Int> { callback in callback(42) }
 
-/// A fact, or why there is none: the transport failed, the server answered outside 200–299, or the
-/// body is not a fact.
-func fact(about n: Int, at base: URL) -> Effect<Result<NumberFact, NetworkError>> {
+/// A fact, or why there is none: the transport failed, the server
+/// answered outside 200–299, or the body is not a fact.
+func fact(
+  about n: Int, at base: URL
+) -> Effect<Result<NumberFact, NetworkError>> {
   dataTask(with: base.appendingPathComponent("\(n)"))
     .decodeResult(as: NumberFact.self)
     .receive(on: DispatchQueue.main)

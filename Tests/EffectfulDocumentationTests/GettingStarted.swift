@@ -23,7 +23,9 @@ struct CounterEnvironment: Sendable {
   var fact: @Sendable (Int) -> Effect<String?>
 }
 
-func counterReducer(environment: CounterEnvironment) -> Reducer<CounterState, CounterAction> {
+func counterReducer(
+  environment: CounterEnvironment
+) -> Reducer<CounterState, CounterAction> {
   { state, action in
     switch action {
     case .decrementButtonTapped:
@@ -51,12 +53,17 @@ extension CounterEnvironment {
 }
 
 extension CounterEnvironment {
-  /// Facts from numbersapi.com, delivered on the main queue where the store lives.
+  /// Facts from numbersapi.com, delivered on the main queue, where the
+  /// store lives.
   static let live = CounterEnvironment(fact: { n in
-    guard let url = URL(string: "http://numbersapi.com/\(n)/trivia") else { return .send(nil) }
+    guard let url = URL(string: "http://numbersapi.com/\(n)/trivia") else {
+      return .send(nil)
+    }
     return dataTask(with: url)
       .validated()
-      .map { result in (try? result.get()).map { String(decoding: $0, as: UTF8.self) } }
+      .map { result in
+        (try? result.get()).map { String(decoding: $0, as: UTF8.self) }
+      }
       .receive(on: DispatchQueue.main)
   })
 }
@@ -68,9 +75,13 @@ struct GettingStartedTests {
     var printed: [String] = []
     let print = { (line: String) in printed.append(line) }
 
-    let store = Store(initialValue: CounterState(), reducer: counterReducer(environment: .offline))
+    let store = Store(
+      initialValue: CounterState(),
+      reducer: counterReducer(environment: .offline))
     let subscription = store.subscribe { state in
-      print("count: \(state.count), loading: \(state.isLoading), fact: \(state.fact ?? "-")")
+      let fact = state.fact ?? "none"
+      print(
+        "count: \(state.count), loading: \(state.isLoading), fact: \(fact)")
     }
     store.send(.incrementButtonTapped)
     store.send(.incrementButtonTapped)
@@ -80,9 +91,9 @@ struct GettingStartedTests {
     // The article shows these lines as the output.
     #expect(
       printed == [
-        "count: 1, loading: false, fact: -",
-        "count: 2, loading: false, fact: -",
-        "count: 2, loading: true, fact: -",
+        "count: 1, loading: false, fact: none",
+        "count: 2, loading: false, fact: none",
+        "count: 2, loading: true, fact: none",
         "count: 2, loading: false, fact: 2 is even.",
       ])
   }
@@ -100,7 +111,9 @@ struct GettingStartedTests {
   }
 
   @Test func decrementBelowZero() {
-    let store = TestStore(initialValue: CounterState(), reducer: counterReducer(environment: .offline))
+    let store = TestStore(
+      initialValue: CounterState(),
+      reducer: counterReducer(environment: .offline))
     store.send(.decrementButtonTapped) { $0.count = -1 }
     store.send(.incrementButtonTapped) { $0.count = 0 }
   }

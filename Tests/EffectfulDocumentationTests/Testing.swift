@@ -25,8 +25,12 @@ struct TestingArticleTests {
   }
 
   @Test func aFactFromTheTest() {
-    let environment = CounterEnvironment(fact: { n in .send("\(n) is the test's number.") })
-    let store = TestStore(initialValue: CounterState(), reducer: counterReducer(environment: environment))
+    let environment = CounterEnvironment(fact: { n in
+      .send("\(n) is the test's number.")
+    })
+    let store = TestStore(
+      initialValue: CounterState(),
+      reducer: counterReducer(environment: environment))
     store.send(.factButtonTapped) { $0.isLoading = true }
     store.receive(.factResponse("0 is the test's number.")) {
       $0.isLoading = false
@@ -39,7 +43,9 @@ struct TestingArticleTests {
     let store = TestStore(
       initialValue: CounterState(),
       reducer: counterReducer(environment: .offline),
-      failureReporter: { message, _, _ in MainActor.assumeIsolated { failures.append(message) } }
+      failureReporter: { message, _, _ in
+        MainActor.assumeIsolated { failures.append(message) }
+      }
     )
     store.send(.factButtonTapped) { $0.isLoading = true }
     store.receive(.factResponse("0 is even.")) {
@@ -47,12 +53,16 @@ struct TestingArticleTests {
     }
     #expect(failures.count == 1)
     let message = failures.first ?? ""
-    #expect(message.contains("isLoading: expected true, actual false"), "\(message)")
+    #expect(
+      message.contains("isLoading: expected true, actual false"),
+      "\(message)")
   }
 
   @Test func stopwatchOnVirtualTime() {
     let scheduler = TestScheduler()
-    let store = TestStore(initialValue: StopwatchState(), reducer: stopwatchReducer(scheduler: scheduler))
+    let store = TestStore(
+      initialValue: StopwatchState(),
+      reducer: stopwatchReducer(scheduler: scheduler))
     store.send(.startStopButtonTapped) { $0.isRunning = true }
     scheduler.advance(by: .seconds(1))
     store.receive(.tick) { $0.seconds = 1 }
@@ -73,7 +83,9 @@ struct TestingArticleTests {
   }
 
   @Test func skipping() {
-    let store = TestStore(initialValue: CounterState(), reducer: counterReducer(environment: .offline))
+    let store = TestStore(
+      initialValue: CounterState(),
+      reducer: counterReducer(environment: .offline))
     store.send(.factButtonTapped) { $0.isLoading = true }
     store.skipReceivedActions()
     store.send(.incrementButtonTapped) { $0.count = 1 }
@@ -81,12 +93,18 @@ struct TestingArticleTests {
 
   @Test func aRealQueue() async {
     let environment = CounterEnvironment(fact: { n in
-      Effect { callback in DispatchQueue.global().async { callback("\(n) arrived late.") } }
-        .receive(on: DispatchQueue.main)
+      Effect { callback in
+        DispatchQueue.global().async { callback("\(n) arrived late.") }
+      }
+      .receive(on: DispatchQueue.main)
     })
-    let store = TestStore(initialValue: CounterState(), reducer: counterReducer(environment: environment))
+    let store = TestStore(
+      initialValue: CounterState(),
+      reducer: counterReducer(environment: environment))
     store.send(.factButtonTapped) { $0.isLoading = true }
-    await store.receive(.factResponse("0 arrived late."), timeout: .seconds(5)) {
+    await store.receive(
+      .factResponse("0 arrived late."), timeout: .seconds(5)
+    ) {
       $0.isLoading = false
       $0.fact = "0 arrived late."
     }
@@ -97,7 +115,9 @@ struct TestingArticleTests {
 final class CounterXCTests: XCTestCase {
   func testIncrement() {
     MainActor.assumeIsolated {
-      let store = TestStore(initialValue: CounterState(), reducer: counterReducer(environment: .offline))
+      let store = TestStore(
+        initialValue: CounterState(),
+        reducer: counterReducer(environment: .offline))
       store.send(.incrementButtonTapped) { $0.count = 1 }
       store.send(.decrementButtonTapped) { $0.count = 0 }
     }

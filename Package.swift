@@ -84,6 +84,9 @@ let package = Package(
       name: "EffectfulTests",
       dependencies: ["Effectful", "EffectfulTesting", "EffectfulEffectTestSupport", "EffectfulHTTPTestSupport"]),
     .testTarget(name: "EffectfulTestingTests", dependencies: ["Effectful", "EffectfulTesting"]),
+    // The code of the DocC articles, compiled and run: `Scripts/check-docs.swift` checks that every
+    // ```swift block of an article is found here, line for line.
+    .testTarget(name: "EffectfulDocumentationTests", dependencies: ["Effectful", "EffectfulTesting"]),
     .testTarget(name: "PrimesTests", dependencies: ["EffectfulPrimes"]),
     .testTarget(
       name: "CounterTests",

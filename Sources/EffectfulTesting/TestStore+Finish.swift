@@ -62,8 +62,11 @@ extension TestStore {
   /// ```
   ///
   /// Effects those actions started keep running as usual; what they send later must be received.
-  /// - Parameter strict: Fail if there was nothing to skip (the default), which keeps a stale call from
-  ///   hiding a change in behaviour.
+  /// - Parameters:
+  ///   - strict: Fail if there was nothing to skip (the default), which keeps a stale call from
+  ///     hiding a change in behaviour.
+  ///   - file: The test's file, for failures.
+  ///   - line: The test's line, for failures.
   public func skipReceivedActions(strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
     collectStrayDeliveries()
     if transitions.isEmpty {
@@ -82,7 +85,10 @@ extension TestStore {
   ///
   /// The effects keep running: actions they send must still be received (or skipped). They are
   /// cancelled when the test ends.
-  /// - Parameter strict: Fail if no effect was running (the default).
+  /// - Parameters:
+  ///   - strict: Fail if no effect was running (the default).
+  ///   - file: The test's file, for failures.
+  ///   - line: The test's line, for failures.
   public func skipInFlightEffects(strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
     collectStrayDeliveries()
     if runningEffects.isEmpty, strict {

@@ -45,7 +45,7 @@ import Testing
 ///
 /// Use ``TestScheduler`` for time: effects on a test scheduler run when the test advances it, with
 /// no waiting. Effects that deliver on `DispatchQueue.main` or the main actor are waited for by
-/// ``receive(_:timeout:_:file:line:)`` (up to a timeout).
+/// ``receive(_:timeout:_:file:line:)-2enck`` (up to a timeout).
 ///
 /// ## Effects that do real async work
 /// An effect that does real work off the main thread (`.task { … }`, a callback from another queue)
@@ -84,7 +84,7 @@ import Testing
 /// ## Failures
 /// Failures go to XCTest or Swift Testing, whichever runs the test (see
 /// ``reportTestFailure(_:file:line:)``); set ``failureReporter`` to collect them instead.
-/// When the store goes away (or at ``finish(timeout:file:line:)``) it checks for unreceived actions
+/// When the store goes away (or at ``finish(timeout:file:line:)-35jrs``) it checks for unreceived actions
 /// and running effects, then cancels whatever is still running, so no effect outlives its test.
 ///
 /// `Value` should be a value type: the store compares the state before and after each step.
@@ -109,7 +109,7 @@ public final class TestStore<Value: Equatable, Action> {
   /// It can change in the middle of a test; the end-of-test checks use the value at the end.
   public var exhaustivity: Exhaustivity
 
-  /// How long ``receive(_:timeout:_:file:line:)`` and ``finish(timeout:file:line:)`` wait for effects
+  /// How long ``receive(_:timeout:_:file:line:)-2enck`` and ``finish(timeout:file:line:)-35jrs`` wait for effects
   /// that deliver on real queues, unless given their own timeout. One second by default.
   ///
   /// ```swift

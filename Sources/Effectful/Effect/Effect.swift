@@ -11,7 +11,7 @@
 /// ## Lifecycle
 /// A run of an effect is *running* until it finishes or is cancelled; after either, nothing it
 /// produces is delivered. Built-in effects finish on their own (``send(_:)`` after its one output,
-/// ``merge(_:)-swift.type.method`` when all of its parts have). An effect made with ``init(run:)``
+/// ``merge(_:)-(Effect...)`` when all of its parts have). An effect made with ``init(run:)``
 /// finishes once its `run` closure has returned **and** nothing holds on to its callback any more: the
 /// moment Swift frees the callback, no output can come, so the effect is over. A network callback
 /// that URLSession releases after calling it, a `DispatchQueue.async` block that has run, a closure that

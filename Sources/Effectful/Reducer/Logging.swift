@@ -36,6 +36,11 @@ public func logging<Value, Action>(
 /// `dump` prints it, `---`.
 /// To pass a printer and still compose point-free, close over it:
 /// `compose({ logging($0, printer: log) }, activityFeed)`.
+///
+/// - Parameters:
+///   - reducer: The reducer whose actions and values are printed.
+///   - printer: Where the lines go. Tests pass a closure that collects them, apps can send them to
+///     a logger.
 public func logging<Value, Action>(
   _ reducer: @escaping Reducer<Value, Action>,
   printer: @escaping @Sendable (String) -> Void

@@ -82,7 +82,7 @@ public final class Store<Value, Action> {
     if parent == nil { registry.cancelAll() }
   }
 
-  /// The current value. A store made with ``view(value:action:)`` computes it from its parent's.
+  /// The current value. A store made with ``view(value:action:)-4cgnc`` computes it from its parent's.
   ///
   /// ```swift
   /// store.send(.incrementButtonTapped)

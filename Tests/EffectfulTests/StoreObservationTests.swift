@@ -223,7 +223,7 @@ struct StoreObservationTests {
     withObservationTracking {
       _ = store.value
     } onChange: {
-      MainActor.assumeIsolated { store.send(.rename("Told")) }
+      MainActor.assumeIsolated { _ = store.send(.rename("Told")) }
     }
     let tracker = Tracker { store.value.title }
     store.send(.increment)

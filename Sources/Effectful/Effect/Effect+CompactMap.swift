@@ -15,16 +15,22 @@ extension Effect {
   public func compactMap<B>(_ transform: @escaping @Sendable (Output) -> B?) -> Effect<B> {
     // An output already in hand is transformed at once, as `map` does, so that a compacted `.send`
     // stays a plain value and a `nil` costs nothing at all.
-    if case .output(let output) = operation {
-      guard let transformed = transform(output.value) else { return .none }
-      return Effect<B>(operation: .output(UncheckedSendable(transformed)))
+    switch operation {
+    case .none:
+      return .none
+    case .output(let output):
+      guard let transformed = transform(output) else { return .none }
+      return Effect<B>(operation: .output(transformed))
+    case .cancel(let id):
+      return Effect<B>(operation: .cancel(id))
+    case .run(let body):
+      return Effect<B>(
+        operation: .run { downstream in
+          body(
+            EffectSubscriber(lifetime: downstream.lifetime) { output, provenance in
+              if let transformed = transform(output) { downstream.receive(transformed, provenance) }
+            })
+        })
     }
-    if case .none = operation { return .none }
-    return Effect<B>(
-      operation: .run { downstream in
-        start(in: downstream.lifetime) { output, provenance in
-          if let transformed = transform(output) { downstream.receive(transformed, provenance) }
-        }
-      })
   }
 }

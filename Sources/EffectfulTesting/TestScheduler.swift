@@ -64,8 +64,18 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   /// scheduler.advance(by: .milliseconds(300))
   /// scheduler.advance()   // runs work scheduled for now, such as `receive(on:)` deliveries
   /// ```
-  public func advance(by duration: Duration = .zero) {
-    precondition(duration >= .zero, "TestScheduler: time cannot go backwards (advance(by: \(duration))).")
+  ///
+  /// A negative duration is a test failure at the caller's line, and nothing runs: a test that computes
+  /// its step wrongly should say so, not stop the whole test process.
+  public func advance(by duration: Duration = .zero, file: StaticString = #filePath, line: UInt = #line) {
+    guard duration >= .zero else {
+      reportTestFailure(
+        """
+        TestScheduler.advance(by: \(duration)): time cannot go backwards. Advance by a positive \
+        duration, or make a new TestScheduler to start over.
+        """, file: file, line: line)
+      return
+    }
     let target = now.advanced(by: duration)
     while let action = takeNext(dueBy: target) {
       action()

@@ -45,20 +45,27 @@ import Testing
     #expect(store.value == CounterState(count: 7), "the fact never arrives, and nothing is loading")
   }
 
+  /// The deadline is the live session's, set in its configuration (Linux's shared session was seen to
+  /// ignore a request's own timeout), so that is what this test checks; then that a silent server
+  /// really ends in a timeout failure rather than a hang. How long that took in real time is printed,
+  /// not asserted: on a loaded machine under the thread sanitizer a 10 s timeout was seen to be
+  /// reported after 88 s, which says nothing about the app.
   @Test func aSilentServerFailsTheFactWithinAboutTenSeconds() async throws {
     #expect(CounterEnvironment.requestTimeout == .seconds(10))
-    let server = try TestHTTPServer { _ in .json(#"{"text": "late"}"#).delayed(by: .seconds(90)) }
+    #expect(CounterEnvironment.liveSession.configuration.timeoutIntervalForRequest == 10)
+    let server = try TestHTTPServer { _ in .json(#"{"text": "late"}"#).delayed(by: .seconds(3_600)) }
     defer { server.stop() }
     let environment = CounterEnvironment.live(appID: nil, endpoints: LiveEndpoints(serverAt: server.baseURL))
     let start = ContinuousClock.now
     let outputs = Collected<Result<String, CounterError>>()
     environment.fact(3).run { outputs.append($0) }
-    // URLSession's default would wait 60 s; the deadline here is well short of that.
-    #expect(await waitUntil(timeout: .seconds(40)) { !outputs.values.isEmpty })
-    #expect(ContinuousClock.now - start < .seconds(40))
-    guard case .failure(.network)? = outputs.values.first else {
-      Issue.record("expected a network failure, got \(outputs.values)")
+    // A bound against a hang only: the server answers after an hour.
+    #expect(await waitUntil(timeout: .seconds(600)) { !outputs.values.isEmpty })
+    print("counter/silent server: the fact failed after \(ContinuousClock.now - start)")
+    guard case .failure(.network(.transport(let code, _)))? = outputs.values.first else {
+      Issue.record("expected a transport failure (a timeout), got \(outputs.values)")
       return
     }
+    #expect(code == URLError.timedOut.rawValue)
   }
 }

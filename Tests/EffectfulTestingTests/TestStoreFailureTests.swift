@@ -304,11 +304,11 @@ import Testing
     let line: UInt = #line + 1
     store.send(.factButtonTapped) { $0.isLoading = true }
     // The action still arrives, so the story goes on; the thread is the failure.
-    await store.receive(.factResponse("0 from afar"), timeout: .seconds(5)) {
+    await store.receive(.factResponse("0 from afar"), timeout: .seconds(60)) {
       $0.isLoading = false
       $0.fact = "0 from afar"
     }
-    await store.finish(timeout: .seconds(5))
+    await store.finish(timeout: .seconds(60))
     expectOneFailure(
       at: line,
       containing: [
@@ -369,7 +369,7 @@ import Testing
     store.send(.nthPrimeButtonTapped) { $0.isLoading = true }
     let line: UInt = #line + 1
     receiveSynchronously(store, .nthPrimeResponse(2))
-    await store.receive(.nthPrimeResponse(2), timeout: .seconds(5)) {
+    await store.receive(.nthPrimeResponse(2), timeout: .seconds(60)) {
       $0.isLoading = false
       $0.nthPrime = 2
     }

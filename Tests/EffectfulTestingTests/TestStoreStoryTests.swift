@@ -104,7 +104,7 @@ import Testing
     do {
       let store = makeCounterStore(Counter.State(count: 5))
       store.send(.nthPrimeButtonTapped) { $0.isLoading = true }
-      await store.receive(.nthPrimeResponse(11), timeout: .seconds(5)) {
+      await store.receive(.nthPrimeResponse(11), timeout: .seconds(60)) {
         $0.isLoading = false
         $0.nthPrime = 11
       }
@@ -120,12 +120,12 @@ import Testing
         reducer: Counter.reducer(environment: .farAway(mainQueue: DispatchQueue.main)),
         failureReporter: log.reporter)
       store.send(.factButtonTapped) { $0.isLoading = true }
-      await store.receive(.factResponse("2 from afar"), timeout: .seconds(5)) {
+      await store.receive(.factResponse("2 from afar"), timeout: .seconds(60)) {
         $0.isLoading = false
         $0.fact = "2 from afar"
       }
       // `receive(on:)` ends its effect just after the last output: finish waits for that.
-      await store.finish(timeout: .seconds(5))
+      await store.finish(timeout: .seconds(60))
     }
     #expect(log.isEmpty, "\(log.failures)")
   }

@@ -37,11 +37,11 @@ final class TestStoreXCTests: XCTestCase {
           reducer: Counter.reducer(environment: .farAway(mainQueue: DispatchQueue.main)),
           failureReporter: log.reporter)
         store.send(.factButtonTapped) { $0.isLoading = true }
-        store.receive(.factResponse("4 from afar"), timeout: .seconds(5)) {
+        store.receive(.factResponse("4 from afar"), timeout: .seconds(60)) {
           $0.isLoading = false
           $0.fact = "4 from afar"
         }
-        store.finish(timeout: .seconds(5))
+        store.finish(timeout: .seconds(60))
       }
       XCTAssertTrue(log.isEmpty, "\(log.failures)")
     }
@@ -56,11 +56,11 @@ final class TestStoreXCTests: XCTestCase {
           reducer: Counter.reducer(environment: .test(mainQueue: ImmediateScheduler())),
           failureReporter: log.reporter)
         store.send(.nthPrimeButtonTapped) { $0.isLoading = true }
-        store.receive(.nthPrimeResponse(13), timeout: .seconds(5)) {
+        store.receive(.nthPrimeResponse(13), timeout: .seconds(60)) {
           $0.isLoading = false
           $0.nthPrime = 13
         }
-        store.finish(timeout: .seconds(5))
+        store.finish(timeout: .seconds(60))
       }
       XCTAssertTrue(log.isEmpty, "\(log.failures)")
     }
@@ -138,11 +138,11 @@ final class TestStoreXCTests: XCTestCase {
         failureReporter: log.reporter)
       let line: UInt = #line + 1
       store.send(.factButtonTapped) { $0.isLoading = true }
-      store.receive(.factResponse("0 from afar"), timeout: .seconds(5)) {
+      store.receive(.factResponse("0 from afar"), timeout: .seconds(60)) {
         $0.isLoading = false
         $0.fact = "0 from afar"
       }
-      store.finish(timeout: .seconds(5))
+      store.finish(timeout: .seconds(60))
       XCTAssertEqual(log.failures.map(\.line), [line], "\(log.failures)")
       XCTAssertTrue(log.failures.first?.message.contains("on a background thread") == true, "\(log.failures)")
     }

@@ -160,11 +160,7 @@ struct FromTheComposableArchitectureTests {
 
   @Test func quoteOnAPlainStore() async {
     let clock = TestClock()
-    let store = Store(
-      initialValue: QuoteFeature.State(),
-      reducer: QuoteFeature.reducer(
-        environment: QuoteFeature.Environment(
-          quote: { "Small steps, often." }, clock: clock)))
+    let store = makeQuoteStore(quote: { "Small steps, often." }, clock: clock)
     let appearance = store.send(.onAppear)  // a view's .task
     await clock.advance(by: .seconds(120))
     #expect(store.value.quote == "Small steps, often.")
@@ -175,12 +171,19 @@ struct FromTheComposableArchitectureTests {
 
   @Test func aFailedQuoteSaysSo() async {
     struct Offline: Error {}
-    let store = Store(
-      initialValue: QuoteFeature.State(),
-      reducer: QuoteFeature.reducer(
-        environment: QuoteFeature.Environment(
-          quote: { throw Offline() }, clock: ImmediateClock())))
+    let store = makeQuoteStore(
+      quote: { throw Offline() }, clock: ImmediateClock())
     await store.send(.refreshButtonTapped).finish()
     #expect(store.value.quote == "No quote right now.")
+  }
+
+  private func makeQuoteStore(
+    quote: @escaping @Sendable () async throws -> String,
+    clock: any Clock<Duration>
+  ) -> Store<QuoteFeature.State, QuoteFeature.Action> {
+    Store(
+      initialValue: QuoteFeature.State(),
+      reducer: QuoteFeature.reducer(
+        environment: QuoteFeature.Environment(quote: quote, clock: clock)))
   }
 }

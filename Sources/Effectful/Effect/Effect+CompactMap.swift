@@ -2,8 +2,9 @@ extension Effect {
   /// Transforms each output of this effect and drops those that become `nil`.
   ///
   /// ```swift
+  /// // nil when nothing was saved yet
   /// let load = Effect<FavoritePrimesAction?> { callback in
-  ///   callback(readFavorites().map(FavoritePrimesAction.loadedFavoritePrimes))  // nil: nothing saved yet
+  ///   callback(readFavorites().map(FavoritePrimesAction.loadedFavoritePrimes))
   /// }
   /// return [load.compactMap { $0 }]
   /// ```

@@ -7,8 +7,9 @@ import Testing
 /// ```swift
 /// @MainActor @Test func timer() async {
 ///   let clock = TestClock()
-///   let store = Store(initialValue: CounterFeature.State(), reducer: CounterFeature.reducer(
-///     environment: .init(fact: { "\($0) is a number." }, clock: clock)))
+///   let store = Store(
+///     initialValue: CounterFeature.State(),
+///     reducer: CounterFeature.reducer(environment: .init(clock: clock)))
 ///   store.send(.toggleTimerButtonTapped)
 ///   await clock.advance(by: .seconds(10))
 ///   #expect(store.value.count == 10)

@@ -27,7 +27,7 @@ import Testing
 /// - an effect is still running when the test ends (a timer left on, a request never answered).
 ///
 /// ## The app's timeline
-/// Effects run exactly as in ``Store``: an action an effect sends is reduced the moment it arrives,
+/// Effects run exactly as in `Store`: an action an effect sends is reduced the moment it arrives,
 /// its own effects start then, and a cancellation it returns stops what it cancels then. The store
 /// records each of those steps (the action, the state before, the state after), and `receive` checks
 /// the oldest step the test has not looked at yet. So a test reads like the app's log:

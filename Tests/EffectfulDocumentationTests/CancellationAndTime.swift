@@ -81,6 +81,35 @@ func stopwatchReducer(
   }
 }
 
+struct StopwatchEnvironment: Sendable {
+  /// ContinuousClock() in the app, TestClock() in tests, ImmediateClock()
+  /// in previews and offline demos.
+  var clock: any Clock<Duration>
+}
+
+func clockStopwatchReducer(
+  environment: StopwatchEnvironment
+) -> Reducer<StopwatchState, StopwatchAction> {
+  { state, action in
+    switch action {
+    case .startStopButtonTapped:
+      state.isRunning.toggle()
+      guard state.isRunning else { return [.cancel(id: StopwatchID.timer)] }
+      return [
+        .run { send in
+          for await _ in environment.clock.timer(interval: .seconds(1)) {
+            await send(.tick)
+          }
+        }
+        .cancellable(id: StopwatchID.timer)
+      ]
+    case .tick:
+      state.seconds += 1
+      return []
+    }
+  }
+}
+
 enum FactID: Hashable, Sendable { case request }
 
 /// A fact request that replaces the one before it: a second tap cancels
@@ -182,6 +211,7 @@ struct CancellationAndTimeTests {
         }
       })
     store.send(.scrolled(10))
+    scheduler.advance()  // the first passes at once, on the scheduler
     store.receive(.loadPage(10)) { $0 = [10] }
     store.send(.scrolled(20))
     store.send(.scrolled(30))
@@ -198,4 +228,30 @@ enum FactAction: Equatable, Sendable {
 enum FeedAction: Equatable, Sendable {
   case scrolled(Int)
   case loadPage(Int)
+}
+
+@MainActor
+@Suite("Cancellation and time: clocks")
+struct ClockTests {
+  @Test func tenTicksForTenSeconds() async {
+    let clock = TestClock()
+    let store = Store(
+      initialValue: StopwatchState(),
+      reducer: clockStopwatchReducer(
+        environment: StopwatchEnvironment(clock: clock)))
+    store.send(.startStopButtonTapped)
+    await clock.advance(by: .seconds(10))
+    #expect(store.value.seconds == 10)  // ten ticks, every run
+    store.send(.startStopButtonTapped)
+
+    await clock.advance(by: .seconds(10))
+    #expect(store.value.seconds == 10)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func anImmediateClockDoesNotWait() async throws {
+    let clock = ImmediateClock()
+    try await clock.sleep(for: .seconds(60))
+    #expect(clock.now == SchedulerInstant(sinceOrigin: .seconds(60)))
+  }
 }

@@ -173,3 +173,103 @@ func saveReducer(
     }
   }
 }
+
+// Async effects with run and Send.
+struct KettleState: Equatable {
+  var degrees = 20
+  var isHeating = false
+}
+
+enum KettleAction: Equatable, Sendable {
+  case boilButtonTapped
+  case stopButtonTapped
+  case temperature(Int)
+  case boiled
+}
+
+enum KettleID: Hashable, Sendable { case heating }
+
+/// Heats the water ten degrees a second on `clock`, up to 100 °C.
+func heat(
+  from start: Int, clock: any Clock<Duration>
+) -> Effect<KettleAction> {
+  .run { send in
+    for degrees in stride(from: start + 10, through: 100, by: 10) {
+      try await clock.sleep(for: .seconds(1))
+      await send(.temperature(degrees))
+    }
+    await send(.boiled)
+  }
+}
+
+func kettleReducer(
+  clock: any Clock<Duration>
+) -> Reducer<KettleState, KettleAction> {
+  { state, action in
+    switch action {
+    case .boilButtonTapped:
+      state.isHeating = true
+      return [
+        heat(from: state.degrees, clock: clock)
+          .cancellable(id: KettleID.heating, cancelInFlight: true)
+      ]
+    case .stopButtonTapped:
+      state.isHeating = false
+      return [.cancel(id: KettleID.heating)]
+    case .temperature(let degrees):
+      state.degrees = degrees
+      return []
+    case .boiled:
+      state.isHeating = false
+      return []
+    }
+  }
+}
+
+/// A fact about `n` from a service that may fail: the failure becomes
+/// an output too.
+func numberFact(
+  _ n: Int, service: @escaping @Sendable (Int) async throws -> String
+) -> Effect<String> {
+  .run { send in
+    await send(try await service(n))
+  } catch: { error, send in
+    await send("No fact about \(n) today.")
+  }
+}
+
+struct FactServiceDown: Error {}
+
+@MainActor
+@Suite("Effects: run and Send")
+struct RunAndSendTests {
+  @Test func kettle() async {
+    let clock = TestClock()
+    let store = Store(
+      initialValue: KettleState(), reducer: kettleReducer(clock: clock))
+    store.send(.boilButtonTapped)
+    await clock.advance(by: .seconds(3))
+    #expect(store.value.degrees == 50)
+    store.send(.stopButtonTapped)
+    await clock.advance(by: .seconds(10))
+    #expect(store.value.degrees == 50)  // nothing arrives after the stop
+  }
+
+  @Test func kettleBoils() async {
+    let clock = TestClock()
+    let store = Store(
+      initialValue: KettleState(), reducer: kettleReducer(clock: clock))
+    let heating = store.send(.boilButtonTapped)
+    await clock.run()
+    await heating.finish()
+    #expect(store.value == KettleState(degrees: 100, isHeating: false))
+  }
+
+  @Test func aFailureBecomesAnOutput() async {
+    let fact = numberFact(7) { _ in throw FactServiceDown() }
+    let text = await withCheckedContinuation { continuation in
+      fact.run { continuation.resume(returning: $0) }
+    }
+    #expect(text == "No fact about 7 today.")
+  }
+}

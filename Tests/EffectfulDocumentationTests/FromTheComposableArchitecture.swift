@@ -69,6 +69,54 @@ let onboardingReducer: Reducer<Int, OnboardingAction> = { step, action in
   }
 }
 
+enum QuoteFeature {
+  struct State: Equatable {
+    var quote: String?
+    var isLoading = false
+  }
+
+  enum Action: Equatable, Sendable {
+    case onAppear
+    case refreshButtonTapped
+    case quoteResponse(String)
+  }
+
+  struct Environment: Sendable {
+    var quote: @Sendable () async throws -> String
+    var clock: any Clock<Duration>
+  }
+
+  enum CancelID: Hashable, Sendable { case autoRefresh }
+
+  static func reducer(environment: Environment) -> Reducer<State, Action> {
+    { state, action in
+      switch action {
+      case .onAppear:
+        return [
+          .run { send in
+            let minutes = environment.clock.timer(interval: .seconds(60))
+            for await _ in minutes { await send(.refreshButtonTapped) }
+          }
+          .cancellable(id: CancelID.autoRefresh, cancelInFlight: true)
+        ]
+      case .refreshButtonTapped:
+        state.isLoading = true
+        return [
+          .run { send in
+            await send(.quoteResponse(try await environment.quote()))
+          } catch: { error, send in
+            await send(.quoteResponse("No quote right now."))
+          }
+        ]
+      case .quoteResponse(let quote):
+        state.isLoading = false
+        state.quote = quote
+        return []
+      }
+    }
+  }
+}
+
 @MainActor
 @Suite("From the Composable Architecture")
 struct FromTheComposableArchitectureTests {
@@ -91,5 +139,51 @@ struct FromTheComposableArchitectureTests {
     store.receive(.stepStarted(1)) { $0 = 1 }
     store.receive(.stepStarted(2)) { $0 = 2 }
     store.receive(.finished)
+  }
+
+  @Test func quoteEveryMinute() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialValue: QuoteFeature.State(),
+      reducer: QuoteFeature.reducer(
+        environment: QuoteFeature.Environment(
+          quote: { "Small steps, often." }, clock: clock)))
+    store.send(.onAppear)
+    await clock.advance(by: .seconds(60))
+    await store.receive(.refreshButtonTapped) { $0.isLoading = true }
+    await store.receive(.quoteResponse("Small steps, often.")) {
+      $0.isLoading = false
+      $0.quote = "Small steps, often."
+    }
+    store.skipInFlightEffects()  // the refresh runs until the view goes
+  }
+
+  @Test func quoteOnAPlainStore() async {
+    let clock = TestClock()
+    let store = makeQuoteStore(quote: { "Small steps, often." }, clock: clock)
+    let appearance = store.send(.onAppear)  // a view's .task
+    await clock.advance(by: .seconds(120))
+    #expect(store.value.quote == "Small steps, often.")
+    appearance.cancel()  // the view went away: the refresh stops
+    await appearance.finish()
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func aFailedQuoteSaysSo() async {
+    struct Offline: Error {}
+    let store = makeQuoteStore(
+      quote: { throw Offline() }, clock: ImmediateClock())
+    await store.send(.refreshButtonTapped).finish()
+    #expect(store.value.quote == "No quote right now.")
+  }
+
+  private func makeQuoteStore(
+    quote: @escaping @Sendable () async throws -> String,
+    clock: any Clock<Duration>
+  ) -> Store<QuoteFeature.State, QuoteFeature.Action> {
+    Store(
+      initialValue: QuoteFeature.State(),
+      reducer: QuoteFeature.reducer(
+        environment: QuoteFeature.Environment(quote: quote, clock: clock)))
   }
 }

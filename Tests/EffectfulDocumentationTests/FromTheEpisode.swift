@@ -83,3 +83,25 @@ func fact(
     .decodeResult(as: NumberFact.self)
     .receive(on: DispatchQueue.main)
 }
+
+// Porting notes: the episode wrote `extension Effect where A == …`.
+extension Effect where Output == (Data?, URLResponse?, Error?) {
+  /// The body of a response, whatever its status.
+  func body() -> Effect<Data?> {
+    map { data, _, _ in data }
+  }
+}
+
+@MainActor
+@Suite("From the episode: porting")
+struct PortingTests {
+  @Test func anExtensionNamesOutput() throws {
+    let url = try #require(URL(string: "http://127.0.0.1/7"))
+    let response = Effect<(Data?, URLResponse?, Error?)>.send(
+      (Data("7".utf8), URLResponse(url: url, mimeType: nil,
+        expectedContentLength: 1, textEncodingName: nil), nil))
+    let bodies = LockedBox<[Data?]>([])
+    response.body().run { body in bodies.withValue { $0.append(body) } }
+    #expect(bodies.withValue { $0 } == [Data("7".utf8)])
+  }
+}

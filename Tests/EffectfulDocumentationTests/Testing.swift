@@ -123,3 +123,82 @@ final class CounterXCTests: XCTestCase {
     }
   }
 }
+
+// Actions reduced as they arrive: a timer that stops itself.
+struct EggTimerState: Equatable {
+  var secondsLeft = 3
+  var isRunning = false
+}
+
+enum EggTimerAction: Equatable, Sendable {
+  case startTapped
+  case tick
+}
+
+enum EggTimerID: Hashable, Sendable { case timer }
+
+func eggTimerReducer(
+  scheduler: some Scheduler
+) -> Reducer<EggTimerState, EggTimerAction> {
+  { state, action in
+    switch action {
+    case .startTapped:
+      state.isRunning = true
+      return [
+        Effect.timer(
+          id: EggTimerID.timer, every: .seconds(1), on: scheduler
+        ).map { _ in .tick }
+      ]
+    case .tick:
+      state.secondsLeft -= 1
+      guard state.secondsLeft == 0 else { return [] }
+      state.isRunning = false
+      return [.cancel(id: EggTimerID.timer)]
+    }
+  }
+}
+
+@MainActor
+@Suite("Testing: the app's timeline, clocks and store tasks")
+struct TimelineTests {
+  @Test func eggTimer() {
+    let scheduler = TestScheduler()
+    let store = TestStore(
+      initialValue: EggTimerState(),
+      reducer: eggTimerReducer(scheduler: scheduler))
+    store.send(.startTapped) { $0.isRunning = true }
+    scheduler.advance(by: .seconds(10))
+    #expect(store.value.secondsLeft == 0)  // all three ticks are in already
+    store.receive(.tick) { $0.secondsLeft = 2 }
+    store.receive(.tick) { $0.secondsLeft = 1 }
+    store.receive(.tick) {
+      $0.secondsLeft = 0
+      $0.isRunning = false
+    }
+    // No fourth tick: the third one's cancellation stopped the timer at 3 s.
+  }
+
+  @Test func stopwatchOnATestClock() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialValue: StopwatchState(),
+      reducer: clockStopwatchReducer(
+        environment: StopwatchEnvironment(clock: clock)))
+    store.send(.startStopButtonTapped) { $0.isRunning = true }
+    await clock.advance(by: .seconds(2))
+    await store.receive(.tick) { $0.seconds = 1 }
+    await store.receive(.tick) { $0.seconds = 2 }
+    store.send(.startStopButtonTapped) { $0.isRunning = false }
+  }
+
+  @Test func waitingForASendsEffects() async {
+    let store = Store(
+      initialValue: CounterState(count: 3),
+      reducer: counterReducer(
+        environment: CounterEnvironment(fact: { n in
+          .task { "\(n) came from an async function." }
+        })))
+    await store.send(.factButtonTapped).finish()
+    #expect(store.value.fact == "3 came from an async function.")
+  }
+}

@@ -20,7 +20,7 @@ extension Clock where Duration == Swift.Duration {
   }
 }
 
-/// The ticks of ``Clock/timer(interval:tolerance:)``: how long after the start each was due.
+/// The ticks of ``_Concurrency/Clock/timer(interval:tolerance:)``: how long after the start each was due.
 ///
 /// ```swift
 /// for await elapsed in ContinuousClock().timer(interval: .milliseconds(500)) {

@@ -2,15 +2,16 @@ extension Effect {
   /// Transforms each output of this effect and drops those that become `nil`.
   ///
   /// ```swift
+  /// // nil when nothing was saved yet
   /// let load = Effect<FavoritePrimesAction?> { callback in
-  ///   callback(readFavorites().map(FavoritePrimesAction.loadedFavoritePrimes))  // nil: nothing saved yet
+  ///   callback(readFavorites().map(FavoritePrimesAction.loadedFavoritePrimes))
   /// }
   /// return [load.compactMap { $0 }]
   /// ```
   ///
   /// The episode's code builds `Effect<Action?>` and compacts it this way. A dropped output is simply not
   /// delivered: the effect goes on running, and it finishes and is cancelled exactly as it would without
-  /// the transform. Writing this by hand with ``run(_:)`` inside ``create(_:)`` would lose that: the inner
+  /// the transform. Writing this by hand with ``run`` inside ``create(_:)`` would lose that: the inner
   /// run would not hear the store's cancellations.
   public func compactMap<B>(_ transform: @escaping @Sendable (Output) -> B?) -> Effect<B> {
     // An output already in hand is transformed at once, as `map` does, so that a compacted `.send`

@@ -6,14 +6,17 @@ extension Effect {
   /// ```swift
   /// case .factButtonTapped:
   ///   state.isLoading = true
-  ///   return [.run { [count = state.count] send in
+  ///   let count = state.count
+  ///   return [.run { send in
   ///     await send(.factResponse(try await environment.fact(count)))
   ///   } catch: { error, send in
-  ///     await send(.factResponse("No fact about \(count): \(error.localizedDescription)"))
+  ///     await send(.factResponse("No fact about \(count) right now."))
   ///   }]
   /// case .toggleTimerButtonTapped:
   ///   return [.run { send in
-  ///     for await _ in environment.clock.timer(interval: .seconds(1)) { await send(.timerTick) }
+  ///     for await _ in environment.clock.timer(interval: .seconds(1)) {
+  ///       await send(.timerTick)
+  ///     }
   ///   }.cancellable(id: CancelID.timer)]
   /// ```
   ///

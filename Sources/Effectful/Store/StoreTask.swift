@@ -1,10 +1,10 @@
 /// The effects one `send` started: wait for them to end, or cancel them.
 ///
 /// ```swift
-/// // Start work when a screen appears, and stop it when the screen's task is cancelled:
+/// // A view: the effects of .onTask stop when the view's task is cancelled.
 /// .task { await store.send(.onTask).finish() }
 ///
-/// // In a test: send, then wait for the action's effects, their outputs reduced.
+/// // A test: wait for the action's effects, their outputs reduced.
 /// await store.send(.factButtonTapped).finish()
 /// #expect(store.value.fact != nil)
 /// ```

@@ -91,7 +91,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   /// Runs until no work is left, moving time to each piece of work as it comes due.
   ///
   /// Repeating work never runs out: after `limit` pieces of work `run()` reports a test failure and
-  /// stops, so a forgotten timer cannot hang a test. Cancel timers first, or use ``advance(by:)``.
+  /// stops, so a forgotten timer cannot hang a test. Cancel timers first, or use ``advance(by:file:line:)``.
   public func run(limit: Int = 100_000, file: StaticString = #filePath, line: UInt = #line) {
     var count = 0
     while let action = takeNext(dueBy: nil) {

@@ -21,8 +21,11 @@ extension CounterEnvironment {
   /// a fact before giving up. URLSession's default is 60 seconds.
   public static let requestTimeout: Duration = .seconds(10)
 
-  private static var requestTimeoutSeconds: TimeInterval {
-    TimeInterval(requestTimeout.components.seconds)
+  private static var requestTimeoutSeconds: TimeInterval { seconds(requestTimeout) }
+
+  private static func seconds(_ duration: Duration) -> TimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 
   /// The live environment's session: its requests time out after ``requestTimeout``. Also set on
@@ -46,6 +49,9 @@ extension CounterEnvironment {
   ///   - endpoints: Where to send requests: ``LiveEndpoints/production`` or a test server.
   ///   - session: The URLSession to use.
   ///   - mainQueue: Where answers are delivered.
+  ///   - requestTimeout: How long a request may stay silent before it fails with a timeout;
+  ///     ``requestTimeout`` unless given. (A session of your own may have a shorter deadline of its
+  ///     own: ``liveSession``'s is ``requestTimeout``.)
   ///
   /// Failures (no connection, an HTTP error, an answer without a prime) arrive as `.failure` with a
   /// ``CounterError``; cancelling the effect cancels the request. The app id never appears in a
@@ -54,20 +60,22 @@ extension CounterEnvironment {
     appID: String?,
     endpoints: LiveEndpoints = .production,
     session: URLSession = liveSession,
-    mainQueue: any Scheduler = DispatchQueue.main
+    mainQueue: any Scheduler = DispatchQueue.main,
+    requestTimeout: Duration = Self.requestTimeout
   ) -> CounterEnvironment {
-    CounterEnvironment(
+    let timeout = seconds(requestTimeout)
+    return CounterEnvironment(
       nthPrime: { n in
-        wolframAlphaNthPrime(n, appID: appID, endpoints: endpoints, session: session)
+        wolframAlphaNthPrime(n, appID: appID, endpoints: endpoints, session: session, timeout: timeout)
       },
       fact: { number in
-        numbersAPIFact(about: number, endpoints: endpoints, session: session)
+        numbersAPIFact(about: number, endpoints: endpoints, session: session, timeout: timeout)
       },
       mainQueue: mainQueue)
   }
 
   static func wolframAlphaNthPrime(
-    _ n: Int, appID: String?, endpoints: LiveEndpoints, session: URLSession
+    _ n: Int, appID: String?, endpoints: LiveEndpoints, session: URLSession, timeout: TimeInterval
   ) -> Effect<NthPrimeEvent> {
     guard let appID, !appID.isEmpty else {
       return .send(.answer(.failure(.missingAppID)))
@@ -75,7 +83,7 @@ extension CounterEnvironment {
     guard let url = endpoints.wolframAlphaURL(nthPrime: n, appID: appID) else {
       return .send(.answer(.failure(.invalidURL(endpoints.wolframAlpha.absoluteString))))
     }
-    return dataTask(with: URLRequest(url: url, timeoutInterval: requestTimeoutSeconds), session: session)
+    return dataTask(with: URLRequest(url: url, timeoutInterval: timeout), session: session)
       .decodeResult(as: WolframAlphaResult.self)
       .map { result in
         // An error page may quote the request URL: the app id must not reach state or logs.
@@ -84,13 +92,14 @@ extension CounterEnvironment {
       }
   }
 
-  static func numbersAPIFact(about number: Int, endpoints: LiveEndpoints, session: URLSession)
-    -> Effect<Result<String, CounterError>>
+  static func numbersAPIFact(
+    about number: Int, endpoints: LiveEndpoints, session: URLSession, timeout: TimeInterval
+  ) -> Effect<Result<String, CounterError>>
   {
     guard let url = endpoints.numbersAPIURL(factAbout: number) else {
       return .send(.failure(.invalidURL(endpoints.numbersAPI.absoluteString)))
     }
-    return dataTask(with: URLRequest(url: url, timeoutInterval: requestTimeoutSeconds), session: session)
+    return dataTask(with: URLRequest(url: url, timeoutInterval: timeout), session: session)
       .decodeResult(as: NumbersAPIFact.self)
       .map { result in
         result.mapError(CounterError.network).flatMap { fact in

@@ -30,14 +30,15 @@ func ephemeralSession(requestTimeout timeout: TimeInterval? = nil) -> URLSession
 /// The counter on its live environment, pointed at `server`, delivering on the main queue.
 @MainActor
 func liveCounterStore(
-  _ server: TestHTTPServer, session: URLSession, count: Int = 1_000, appID: String = "test-id"
+  _ server: TestHTTPServer, session: URLSession, count: Int = 1_000, appID: String = "test-id",
+  requestTimeout: Duration = CounterEnvironment.requestTimeout
 ) -> TestStore<CounterState, CounterAction> {
   let store = TestStore(
     initialValue: CounterState(count: count),
     reducer: counterReducer(
       environment: .live(
         appID: appID, endpoints: LiveEndpoints(serverAt: server.baseURL), session: session,
-        mainQueue: DispatchQueue.main)))
+        mainQueue: DispatchQueue.main, requestTimeout: requestTimeout)))
   // Only waited out when a test is failing. Generous, because under the thread sanitizer the other
   // suites' synchronous main-actor tests can hold the main actor for half a minute.
   store.timeout = .seconds(180)

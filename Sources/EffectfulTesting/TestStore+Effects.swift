@@ -8,7 +8,15 @@ extension TestStore {
   /// - Parameter transition: The recorded step whose action returned the effect; nil for `send`.
   func start(_ effect: Effect<Action>, origin: EffectOrigin, transition: Int?) {
     let lifetime = EffectLifetime(registry: registry)
-    effect.start(in: lifetime, receive: delivery(from: origin))
+    // A `.run` started here reports an error nothing handled to this store, which fails the test at the
+    // line that started the effect; the app's Store prints it instead. The reporter is a task-local
+    // value, so the effect's task inherits it when the effect starts.
+    let errors = unhandledRunErrors
+    RunErrorReporting.$reporter.withValue({ message in
+      errors.withValue { $0.append(UnhandledRunError(message: message, origin: origin)) }
+    }) {
+      effect.start(in: lifetime, receive: delivery(from: origin))
+    }
     // As in Store: effects that are already over (`.send`, `.sync`) are not tracked.
     registry.track(lifetime)
     // Pruned when the list has doubled since the last pruning: amortized O(1) per effect.
@@ -62,9 +70,19 @@ extension TestStore {
     registry.runningCount > 0
   }
 
-  /// Reports every output that arrived off the main thread since the last look, at the line of the call
-  /// that started its effect, and reduces it, late, as if it had arrived on the main thread.
+  /// Reports every `.run` error nothing handled and every output that arrived off the main thread since
+  /// the last look, at the line of the call that started its effect, and reduces such an output, late,
+  /// as if it had arrived on the main thread.
   func collectStrayDeliveries() {
+    let errors = unhandledRunErrors.withValue { list in
+      defer { list = [] }
+      return list
+    }
+    for error in errors {
+      fail(
+        TestStoreMessage.unhandledRunError(error.origin.description, error.message),
+        error.origin.file, error.origin.line)
+    }
     let strays = strayDeliveries.withValue { list in
       defer { list = [] }
       return list

@@ -146,6 +146,8 @@ public final class TestStore<Value: Equatable, Action> {
   var owningTest = Test.current.map { OwningTest(id: "\($0.id)", name: $0.name) }
   /// Outputs that arrived off the main thread: collected on the main actor and reported there.
   let strayDeliveries = LockedValue<[StrayDelivery<Action>]>([])
+  /// Errors `.run` effects threw with no `catch` handler: collected on the main actor and reported there.
+  let unhandledRunErrors = LockedValue<[UnhandledRunError]>([])
 
   /// Creates a test store from an initial value and the reducer under test.
   ///
@@ -331,6 +333,12 @@ extension TestStore {
 struct StrayDelivery<Action>: Sendable {
   /// Handed over once, from the effect's thread to the main actor; never shared.
   let action: UncheckedSendable<Action>
+  let origin: EffectOrigin
+}
+
+/// An error a `.run` effect threw that nothing handled, with the step that started the effect.
+struct UnhandledRunError: Sendable {
+  let message: String
   let origin: EffectOrigin
 }
 

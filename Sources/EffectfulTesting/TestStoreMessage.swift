@@ -114,6 +114,10 @@ enum TestStoreMessage {
     """
   }
 
+  static func unhandledRunError(_ step: String, _ report: String) -> String {
+    "An effect started by \(step) failed. \(report)"
+  }
+
   static let nothingToSkip = "There were no received actions to skip."
 
   static let noEffectsToSkip = "There were no running effects to skip."

@@ -10,8 +10,9 @@
 struct NthPrimeSearch {
   /// How many threads may count; 1 keeps everything on the calling thread.
   var threadCount: Int
-  /// Bytes per sieve window (30 numbers each).
-  var windowBytes = WheelSieve.defaultWindowBytes
+  /// Bytes per sieve window (30 numbers each); nil picks them from the size of the search (see
+  /// `WheelSieve.windowBytes(forLimit:)`).
+  var windowBytes: Int?
   /// Below this many bytes to count (64 windows, 63 million numbers, 30 ms) a helper thread costs
   /// more than it saves, and the search stays on one thread.
   var minimumConcurrentBytes = 64 * WheelSieve.defaultWindowBytes
@@ -34,7 +35,8 @@ struct NthPrimeSearch {
     }
     let bound = nthPrimeUpperBound(n)
     // A small search needs only a small window: the bound is proven, so one window suffices.
-    let sieve = WheelSieve(windowBytes: min(windowBytes, bound / 30 + 1), expectedLimit: bound)
+    let windowBytes = windowBytes.map { min($0, bound / 30 + 1) } ?? WheelSieve.windowBytes(forLimit: bound)
+    let sieve = WheelSieve(windowBytes: windowBytes, expectedLimit: bound)
     let countedByte = lowerEstimate(n) / 30
     if threadCount > 1, countedByte >= minimumConcurrentBytes {
       let counted = countPrimesConcurrently(

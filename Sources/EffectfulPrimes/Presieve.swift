@@ -21,14 +21,15 @@ enum Presieve {
   /// is a multiple of a prime of the group.
   private static let patterns: [[UInt8]] = primeGroups.map { group in
     let period = group.reduce(1, *)
-    return (0..<period).map { byte in
-      var bits: UInt8 = 0
-      for (bit, residue) in Wheel30.residues.enumerated()
-      where !group.contains(where: { (30 * byte + residue).isMultiple(of: $0) }) {
-        bits |= 1 << bit
+    var pattern = [UInt8](repeating: 0xFF, count: period)
+    let bits = (0..<30).map { Wheel30.bit(ofResidue: $0) }
+    for prime in group {
+      // Odd multiples only: the even ones are not on the wheel.
+      for multiple in stride(from: prime, to: 30 * period, by: 2 * prime) {
+        if let bit = bits[multiple % 30] { pattern[multiple / 30] &= ~(1 << bit) }
       }
-      return bits
     }
+    return pattern
   }
 
   /// Fills `window[0 ..< count]`, the bytes that start at absolute byte `startByte`, with every

@@ -80,8 +80,8 @@ final class WheelSieve {
     let capacity = (self.windowBytes + 7) / 8 * 8
     window = .allocate(capacity: capacity)
     window.initialize(repeating: 0, count: capacity)
-    tables = .allocate(capacity: 8 + 64 + 64)
-    tables.initialize(from: Wheel30.gaps + Wheel30.carries + Wheel30.cycleCarries, count: 8 + 64 + 64)
+    tables = .allocate(capacity: 8 + 64)
+    tables.initialize(from: Wheel30.gaps + Wheel30.carries, count: 8 + 64)
     masks = .allocate(capacity: 64)
     masks.initialize(from: Wheel30.clearMasks, count: 64)
     let root = Int(integerSquareRoot(UInt64(max(expectedLimit, 0))))
@@ -220,8 +220,7 @@ final class WheelSieve {
 
   private func crossOff() {
     let kernels = CrossOff(
-      gaps: UnsafePointer(tables), carries: UnsafePointer(tables + 8),
-      cycleCarries: UnsafePointer(tables + 72), clearMasks: UnsafePointer(masks))
+      gaps: UnsafePointer(tables), carries: UnsafePointer(tables + 8), clearMasks: UnsafePointer(masks))
     let window = self.window
     let length = self.length
     sievingPrimes.withUnsafeMutableBufferPointer { sievingPrimes in

@@ -64,6 +64,44 @@ struct WheelSieveTests {
     #expect(sieve.numbers.isEmpty)
   }
 
+  @Test(
+    "crossing off clears exactly the multiples of a prime of each residue class, window after window",
+    arguments: [61, 67, 71, 73, 107, 79, 83, 89, 1_201])
+  func crossOff(prime: Int) {
+    let length = 1_000
+    let window = UnsafeMutablePointer<UInt8>.allocate(capacity: length)
+    defer { window.deallocate() }
+    var sievingPrime = SievingPrime(prime: prime, startByte: 0)
+    var mismatches: [Int] = []
+    Wheel30.gaps.withUnsafeBufferPointer { gaps in
+      Wheel30.carries.withUnsafeBufferPointer { carries in
+        Wheel30.clearMasks.withUnsafeBufferPointer { masks in
+          let kernels = CrossOff(
+            gaps: gaps.baseAddress!, carries: carries.baseAddress!, clearMasks: masks.baseAddress!)
+          for windowIndex in 0..<3 {
+            window.initialize(repeating: 0xFF, count: length)
+            // The unrolled loop where a turn (p bytes) fits the window, one at a time where not.
+            if prime < length {
+              kernels.dense(&sievingPrime, in: window, length: length)
+            } else {
+              kernels.sparse(&sievingPrime, in: window, length: length)
+            }
+            for byte in 0..<length {
+              for (bit, residue) in Wheel30.residues.enumerated() {
+                let number = 30 * (windowIndex * length + byte) + residue
+                let isCrossedOff = window[byte] & (1 << bit) == 0
+                if isCrossedOff != (number >= prime * prime && number.isMultiple(of: prime)) {
+                  mismatches.append(number)
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty)
+  }
+
   @Test("the presieve patterns remove exactly the multiples of 7 to 53")
   func presieve() {
     let startByte = 17_017 * 3 - 5  // across a period boundary of the longest pattern

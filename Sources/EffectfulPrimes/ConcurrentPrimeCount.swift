@@ -36,9 +36,13 @@ func countPrimesConcurrently(
 ) -> Int? {
   let dealer = ChunkDealer(endByte: endByte, windowBytes: windowBytes, threadCount: max(1, threadCount))
   for _ in 1..<max(1, threadCount) {
+    // User-initiated, like the search the counter's offline environment starts: someone waits for it.
     DispatchQueue.global(qos: .userInitiated).async {
-      let sieve = WheelSieve(windowBytes: windowBytes, expectedLimit: expectedLimit)
+      // Made on the first chunk: a helper that starts after the work is closed costs nothing.
+      var helperSieve: WheelSieve?
       while let chunk = dealer.takeChunk(forHelper: true) {
+        let sieve = helperSieve ?? WheelSieve(windowBytes: windowBytes, expectedLimit: expectedLimit)
+        helperSieve = sieve
         sieve.move(toByte: chunk.lowerBound, stoppingAt: chunk.upperBound)
         while sieve.hasWindowsLeft, sieve.advance(), dealer.add(helperPrimes: sieve.primeCountInWindow()) {}
         dealer.finishHelperChunk()

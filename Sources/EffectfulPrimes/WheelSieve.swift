@@ -10,7 +10,8 @@
 ///
 /// How a window is sieved, and why:
 /// - Byte `b` holds the eight numbers `30 b + 1, 30 b + 7, …, 30 b + 29` (see `Wheel30`), so a
-///   32 KB window covers 983,040 numbers and fits the L1 data cache, where crossing off is fastest.
+///   32 KB window covers 983,040 numbers and fits the L1 data cache; large searches use windows of
+///   up to 256 KB, which still fit L2 (see `windowBytes(forLimit:)`).
 /// - The window starts as a copy of repeating patterns that already lack the multiples of 7 to 53
 ///   (see `Presieve`): those primes would cost the most to cross off one by one.
 /// - Each larger prime up to the square root of the window's end crosses off its multiples from its
@@ -36,9 +37,9 @@ final class WheelSieve {
   /// only a few multiples per visit, so for a large limit the visits cost more than the crossing
   /// off. A window of at least 4 √`limit` bytes (120 √`limit` numbers) keeps the visits few, and
   /// lets all but the largest sieving primes take the unrolled loop (see `CrossOff.dense`).
-  /// Measured on the 300 millionth prime (this machine, L2 512 KB): 32 KB windows took 40% longer
-  /// than 256 KB ones; crossing off the small primes in L1-sized slices of the window was 25% slower
-  /// again, as it sends the primes between 32 K and 256 K to the one-at-a-time loop.
+  /// Measured on the 300 millionth prime (AMD EPYC, L2 512 KB): 32 KB windows took 40% longer than
+  /// 256 KB ones; crossing off the small primes in L1-sized slices of the window was 25% slower
+  /// again, probably because it sends the primes between 32 K and 256 K to the one-at-a-time loop.
   static func windowBytes(forLimit limit: Int) -> Int {
     let wanted = 4 * Int(integerSquareRoot(UInt64(max(limit, 0))))
     var bytes = defaultWindowBytes

@@ -68,7 +68,7 @@ struct NthPrimeTests {
     #expect(reports.last?.fractionCompleted == 1)
     #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.primesFound <= $1.primesFound })
     #expect(reports.allSatisfy { $0.target == 1_000_000 && (0...1).contains($0.fractionCompleted) })
-    // One report per window of 32 K odd numbers, not one per number or per prime.
+    // One report per sieve window (32 KB, 983,040 numbers, at this size), not one per number or prime.
     #expect(reports.count > 10 && reports.count < 1_000)
     // Cancellation is checked once per window too: before each one.
     #expect(cancellationChecks == reports.count)

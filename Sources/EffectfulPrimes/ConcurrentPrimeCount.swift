@@ -35,6 +35,10 @@ func countPrimesConcurrently(
   isCancelled: () -> Bool
 ) -> Int? {
   let dealer = ChunkDealer(endByte: endByte, windowBytes: windowBytes, threadCount: max(1, threadCount))
+  // The caller takes its first chunk before any helper exists, so that it sieves, reports and checks
+  // for cancellation over at least one chunk (16 windows or all there is), however threads are
+  // scheduled: a caller's progress bar never jumps from 0 to done.
+  var chunk = dealer.takeChunk(forHelper: false)
   for _ in 1..<max(1, threadCount) {
     // User-initiated, like the search the counter's offline environment starts: someone waits for it.
     DispatchQueue.global(qos: .userInitiated).async {
@@ -52,8 +56,8 @@ func countPrimesConcurrently(
 
   let sieve = WheelSieve(windowBytes: windowBytes, expectedLimit: expectedLimit)
   var primes = 0
-  while let chunk = dealer.takeChunk(forHelper: false) {
-    sieve.move(toByte: chunk.lowerBound, stoppingAt: chunk.upperBound)
+  while let current = chunk {
+    sieve.move(toByte: current.lowerBound, stoppingAt: current.upperBound)
     while sieve.hasWindowsLeft {
       if isCancelled() {
         dealer.close(cancelling: true)
@@ -63,6 +67,7 @@ func countPrimesConcurrently(
       primes += sieve.primeCountInWindow()
       report(primes + dealer.helperPrimes)
     }
+    chunk = dealer.takeChunk(forHelper: false)
   }
   dealer.close(cancelling: false)
   return primes + dealer.helperPrimes

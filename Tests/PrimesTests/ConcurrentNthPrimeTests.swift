@@ -17,8 +17,7 @@ struct ConcurrentNthPrimeTests {
   }
 
   /// A search that counts concurrently below 600,000 only, then sieves 18,600 bytes (290 windows)
-  /// on the calling thread: how many windows the calling thread takes in the concurrent part depends
-  /// on the scheduler, so tests of progress and cancellation count on the sequential part.
+  /// on the calling thread, for tests of what comes after the concurrent part.
   func halfConcurrentSearch() -> NthPrimeSearch {
     var search = search(threads: 2)
     search.lowerEstimate = { _ in 600_000 }
@@ -76,6 +75,18 @@ struct ConcurrentNthPrimeTests {
       90_000, progress: { _ in reports += 1 }, isCancelled: { reports >= 3 })
     #expect(prime == nil)
     #expect(reports == 3)
+  }
+
+  @Test("cancelling during the concurrent count stops it and returns nil")
+  func cancellationWhileCounting() {
+    // The calling thread takes its first chunk (16 windows at least) before the helper starts, so
+    // its third report comes from the concurrent count, however the threads are scheduled.
+    var reports: [NthPrimeProgress] = []
+    let prime = search(threads: 2).run(
+      90_000, progress: { reports.append($0) }, isCancelled: { reports.count >= 3 })
+    #expect(prime == nil)
+    #expect(reports.count == 3)
+    #expect(reports.allSatisfy { $0.primesFound < 90_000 })
   }
 
   @Test("cancelled before starting: nil, without any progress")

@@ -73,6 +73,8 @@ let package = Package(
     .executableTarget(
       name: "EffectfulBenchmarks", dependencies: ["Effectful", "EffectfulTesting", "EffectfulNaiveStore"],
       path: "Benchmarks/Benchmarks"),
+    // One nthPrime search, timed: `Scripts/compare-primesieve` runs it against primesieve.
+    .executableTarget(name: "EffectfulNthPrimeBench", dependencies: ["EffectfulPrimes"], path: "Benchmarks/NthPrime"),
 
     // Test support: a real HTTP server on 127.0.0.1, started by the tests themselves.
     .target(name: "EffectfulHTTPTestSupport", path: "Tests/EffectfulHTTPTestSupport"),

@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#else
-  import Foundation
-#endif
-
 /// The `n`-th prime number, counting 2 as the 1st, computed locally with a segmented sieve.
 ///
 /// ```swift
@@ -19,12 +9,14 @@
 /// ```
 ///
 /// - Returns: nil when `n < 1`.
-/// - Memory stays under a megabyte for any practical `n`: one 32 KB window plus the base primes
-///   (the primes up to the square root of the answer).
-/// - Runs synchronously on the calling thread in time roughly proportional to `n log n`: about
-///   0.1 s for the 10 millionth prime and 1 s for the 100 millionth in a release build, several
-///   times that in a debug build. For large `n`, or when the user may give up, call
-///   `nthPrime(_:progress:isCancelled:)` off the main thread.
+/// - Memory stays under a megabyte for any practical `n`: a window of at most 256 KB per thread
+///   plus the sieving primes (the primes up to the square root of the answer, 16 bytes each).
+/// - Runs synchronously in time roughly proportional to `n log n`: about 0.05 s for the 10
+///   millionth prime and 0.7 s for the 100 millionth on one core of a 2 GHz server in a release
+///   build, several times that in a debug build. From about the 4 millionth prime on it counts on
+///   two threads (the calling one and one from Dispatch's global queue) when the machine has two
+///   cores. For large `n`, or when the user may give up, call `nthPrime(_:progress:isCancelled:)`
+///   off the main thread.
 public func nthPrime(_ n: Int) -> Int? {
   nthPrime(n, isCancelled: { false })
 }
@@ -43,14 +35,17 @@ public func nthPrime(_ n: Int) -> Int? {
 /// let prime = await search.value    // 179_424_673, or nil if cancelled in time
 /// ```
 ///
-/// The work is split into windows of 32 K odd numbers. Before each window `isCancelled` is asked
-/// once, and after each window `progress` is called once, so both cost nothing measurable, and
-/// cancellation takes effect within one window: well under a millisecond in a release build.
+/// The work is split into windows of 32 to 256 KB, 1 to 8 million numbers, larger for larger `n`
+/// (see `WheelSieve`). Before each window the calling thread sieves, `isCancelled` is asked once,
+/// and after each one `progress` is called once, so both cost nothing measurable, and cancellation
+/// takes effect within one window: a few milliseconds at most in a release build. A helper thread, when the search uses one, stops at
+/// its next window too, before this function returns.
 ///
 /// - Parameters:
 ///   - n: which prime to find; 1 finds 2.
 ///   - progress: called on the calling thread after each window, with a count that never
-///     decreases; the last call has `primesFound == n` when a prime is returned.
+///     decreases (all threads' primes so far); the last call has `primesFound == n` when a prime
+///     is returned.
 ///   - isCancelled: called on the calling thread before each window; return true to stop.
 /// - Returns: the `n`-th prime, or nil when `n < 1`, when cancelled, or when the `n`-th prime
 ///   would be larger than `Int.max` (which no computer will live to see).
@@ -59,38 +54,30 @@ public func nthPrime(
   progress: (NthPrimeProgress) -> Void = { _ in },
   isCancelled: () -> Bool
 ) -> Int? {
-  guard n >= 1 else { return nil }
-  if n == 1 {
-    if isCancelled() { return nil }
-    progress(NthPrimeProgress(primesFound: 1, target: 1))
-    return 2
-  }
-
-  let bound = nthPrimeUpperBound(n)
-  // A small search needs only a small window: the bound is proven, so one window suffices.
-  let windowLength = min(OddPrimeSieve.defaultWindowLength, (bound - 1) / 2)
-  var sieve = OddPrimeSieve(windowLength: windowLength, expectedLimit: bound)
-  var primesFound = 1  // the prime 2, which the odds-only sieve never sees
-  while !isCancelled() {
-    guard sieve.advance() else { return nil }
-    let primesInWindow = sieve.primeCountInWindow()
-    if primesFound + primesInWindow >= n {
-      let prime = sieve.prime(atPositionInWindow: n - primesFound)
-      progress(NthPrimeProgress(primesFound: n, target: n))
-      return prime
-    }
-    primesFound += primesInWindow
-    progress(NthPrimeProgress(primesFound: primesFound, target: n))
-  }
-  return nil
+  nthPrime(n, threadCount: defaultThreadCount, progress: progress, isCancelled: isCancelled)
 }
 
-/// An upper bound for the `n`-th prime: n (ln n + ln ln n) for n ≥ 6 (Rosser & Schoenfeld, 1962),
-/// and 11, the 5th prime, below that. Clamped to `Int.max` for absurdly large `n`.
-func nthPrimeUpperBound(_ n: Int) -> Int {
-  guard n >= 6 else { return 11 }
-  let x = Double(n)
-  // The +1 and rounding up absorb floating-point error; the sieve grows on demand anyway.
-  let bound = (x * (log(x) + log(log(x)))).rounded(.up) + 1
-  return bound >= Double(Int.max) ? Int.max : Int(bound)
+/// `nthPrime(_:progress:isCancelled:)` on at most `threadCount` threads: 1 for the single-threaded
+/// figures the benchmarks compare with other sieves.
+///
+/// ```swift
+/// nthPrime(100_000_000, threadCount: 1, isCancelled: { false })   // 2_038_074_743
+/// ```
+///
+/// With more than one thread, a large search counts most of the way concurrently (see
+/// `countPrimesConcurrently`) and finds the prime in a short sequential tail; a small one (below
+/// about the 4 millionth prime, a few tens of milliseconds) runs on the calling thread alone,
+/// where a helper thread would cost more than it saves. `progress` and `isCancelled` are called on
+/// the calling thread only, whatever `threadCount`.
+@_spi(Benchmarks)
+public func nthPrime(
+  _ n: Int,
+  threadCount: Int,
+  progress: (NthPrimeProgress) -> Void = { _ in },
+  isCancelled: () -> Bool
+) -> Int? {
+  NthPrimeSearch(threadCount: threadCount).run(n, progress: progress, isCancelled: isCancelled)
 }
+
+/// Two threads, or one on a one-core machine: the search leaves any further cores to the app.
+private let defaultThreadCount = min(2, max(1, processorCount()))

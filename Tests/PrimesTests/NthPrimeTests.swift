@@ -7,7 +7,7 @@ struct NthPrimeTests {
     "known values",
     arguments: [
       (1, 2), (2, 3), (3, 5), (4, 7), (5, 11), (6, 13), (7, 17), (10, 29), (100, 541),
-      (1_000, 7_919), (10_000, 104_729), (1_000_000, 15_485_863),
+      (1_000, 7_919), (10_000, 104_729), (1_000_000, 15_485_863), (10_000_000, 179_424_673),
     ])
   func knownValues(n: Int, prime: Int) {
     #expect(nthPrime(n) == prime)
@@ -27,6 +27,30 @@ struct NthPrimeTests {
     #expect(mismatches.isEmpty)
   }
 
+  @Test("the n-th prime for randomly drawn n up to 100,000 matches a plain sieve")
+  func randomlyDrawn() {
+    let table = referenceIsPrimeTable(below: 1_300_000)
+    let primes = (0..<1_300_000).filter { table[$0] }
+    // A fixed seed: the same draws every run, so that a failure can be repeated.
+    var generator = SeededGenerator(seed: 14)
+    let draws = (0..<200).map { _ in Int.random(in: 1...100_000, using: &generator) }
+    let mismatches = draws.filter { n in nthPrime(n) != primes[n - 1] }
+    #expect(mismatches.isEmpty)
+  }
+
+  @Test("the primes on either side of a full window's end")
+  func windowEdges() {
+    // A 32 KB window holds the 30 × 32,768 = 983,040 numbers below 983,040, then the next window.
+    let table = referenceIsPrimeTable(below: 2_000_000)
+    let primes = (0..<2_000_000).filter { table[$0] }
+    for windowEnd in [983_040, 2 * 983_040] {
+      let below = primes.lastIndex { $0 < windowEnd } ?? 0  // index of the window's last prime
+      for index in below - 2...below + 3 {
+        #expect(nthPrime(index + 1) == primes[index], "around \(windowEnd)")
+      }
+    }
+  }
+
   @Test("progress never decreases, comes once per window and ends at the target")
   func progressIsMonotone() {
     var reports: [NthPrimeProgress] = []
@@ -44,7 +68,7 @@ struct NthPrimeTests {
     #expect(reports.last?.fractionCompleted == 1)
     #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.primesFound <= $1.primesFound })
     #expect(reports.allSatisfy { $0.target == 1_000_000 && (0...1).contains($0.fractionCompleted) })
-    // One report per window of 32 K odd numbers, not one per number or per prime.
+    // One report per sieve window (32 KB, 983,040 numbers, at this size), not one per number or prime.
     #expect(reports.count > 10 && reports.count < 1_000)
     // Cancellation is checked once per window too: before each one.
     #expect(cancellationChecks == reports.count)

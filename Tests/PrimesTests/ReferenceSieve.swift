@@ -12,3 +12,16 @@ func referenceIsPrimeTable(below limit: Int) -> [Bool] {
   }
   return isPrime
 }
+
+/// A seeded random number generator (Knuth's 64-bit linear congruential one, its high bits folded
+/// into the low), so that randomized tests draw the same numbers every run.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return state ^ (state >> 29)
+  }
+}

@@ -1,3 +1,12 @@
+extension CaseName {
+  /// Whether `--filter` selects this case: its name contains the text, or, for a text ending in `$`,
+  /// ends with the rest (to pick `pullback.depth20.withEffect` alone, without its `.keyPaths` variant).
+  func matches(filter: String) -> Bool {
+    guard filter.hasSuffix("$") else { return rawValue.contains(filter) }
+    return rawValue.hasSuffix(filter.dropLast())
+  }
+}
+
 /// The command line: `Benchmarks [--quick] [--json PATH] [--filter TEXT]`.
 struct Options {
   var quick = false
@@ -14,7 +23,7 @@ struct Options {
     usage: swift run -c release Benchmarks [--quick] [--json PATH] [--filter TEXT] [--only NAME]
       --quick        run every case briefly (CI); the numbers are rough
       --json PATH    also write the results as JSON to PATH
-      --filter TEXT  run only the cases whose name contains TEXT
+      --filter TEXT  run only the cases whose name contains TEXT (ending in $: ends with it)
       --only NAME    run only one contender: bare, naive or effectful (for profiling)
     """
 

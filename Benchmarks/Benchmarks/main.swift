@@ -20,7 +20,7 @@ if let depth = options.naiveChainProbeDepth {
 let plan = options.quick ? MeasurementPlan.quick : MeasurementPlan.full
 let machine = Machine.description
 let suite = CaseName.suite()
-  .filter { benchmark in options.filter.map { benchmark.name.rawValue.contains($0) } ?? true }
+  .filter { benchmark in options.filter.map { benchmark.name.matches(filter: $0) } ?? true }
   .map { benchmark in options.only.map(benchmark.keepingOnly) ?? benchmark }
 
 func progress(_ text: String) {

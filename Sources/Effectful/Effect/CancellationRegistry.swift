@@ -72,6 +72,10 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// Registers a store's own run under `id` itself, if it can stand for the cancellable part of its
   /// effect (see ``EffectLifetime/isStoreRun``): it is running and not registered under an id yet.
   /// Returns `false`, registering nothing, otherwise.
+  ///
+  /// It also tracks the run (see ``track(_:)``) in the same critical section, and says so in
+  /// ``EffectLifetime/isTrackedAtStart``, so that the store skips a second lock for it: starting a
+  /// cancellable effect is common, and cancel.startCancel measures it.
   @usableFromInline
   package func registerStoreRun(_ lifetime: EffectLifetime, id: EffectID) -> Bool {
     lock.withLock {
@@ -80,6 +84,11 @@ package final class CancellationRegistry: @unchecked Sendable {
         return false
       }
       insert(lifetime, id: id)
+      if lifetime.trackedIndex == nil {
+        lifetime.trackedIndex = inFlight.count
+        inFlight.append(lifetime)
+        lifetime.isTrackedAtStart = true
+      }
       return true
     }
   }

@@ -48,6 +48,10 @@ package final class EffectLifetime: @unchecked Sendable {
   @exclusivity(unchecked) var registeredID: EffectID?
   /// Its place among the lifetimes registered under ``registeredID`` when there are several.
   @exclusivity(unchecked) var registeredIndex = 0
+  /// Set when ``CancellationRegistry/registerStoreRun(_:id:)`` tracked a store's run as it registered
+  /// it, so that the store need not track it again. Not guarded by the lock: only the store's thread
+  /// touches it, written while the store starts the run and read right after.
+  @exclusivity(unchecked) var isTrackedAtStart = false
 
   @usableFromInline
   package init(registry: CancellationRegistry) {

@@ -15,6 +15,8 @@ struct Options {
   var filter: String?
   /// Only this contender (for profiling it alone).
   var only: Contender?
+  /// A fixed iteration count (one round, no calibration), for instruction counts under callgrind.
+  var iterations: Int?
   /// Set in a child process that tries one naive chain depth (see ``NaiveChainProbe``).
   var naiveChainProbeDepth: Int?
   var showHelp = false
@@ -25,6 +27,7 @@ struct Options {
       --json PATH    also write the results as JSON to PATH
       --filter TEXT  run only the cases whose name contains TEXT (ending in $: ends with it)
       --only NAME    run only one contender: bare, naive or effectful (for profiling)
+      --iterations N one warm-up and one round of N iterations each, uncalibrated (for callgrind)
     """
 
   /// What went wrong on the command line, in words.
@@ -32,6 +35,7 @@ struct Options {
     case unknownArgument(String)
     case missingValue(option: String)
     case invalidDepth(String)
+    case invalidIterations(String)
     case unknownContender(String)
 
     var description: String {
@@ -39,6 +43,7 @@ struct Options {
       case .unknownArgument(let argument): "unknown argument \(argument)\n\(Options.usage)"
       case .missingValue(let option): "\(option) needs a value\n\(Options.usage)"
       case .invalidDepth(let text): "\(NaiveChainProbe.flag) needs a positive depth, not \(text)"
+      case .invalidIterations(let text): "--iterations needs a positive count, not \(text)"
       case .unknownContender(let name): "--only takes bare, naive or effectful, not \(name)"
       }
     }
@@ -60,6 +65,10 @@ struct Options {
         let name = try value(for: argument)
         guard let contender = Contender(rawValue: name) else { throw .unknownContender(name) }
         options.only = contender
+      case "--iterations":
+        let text = try value(for: argument)
+        guard let count = Int(text), count > 0 else { throw .invalidIterations(text) }
+        options.iterations = count
       case "--help", "-h": options.showHelp = true
       case NaiveChainProbe.flag:
         let text = try value(for: argument)

@@ -137,7 +137,18 @@ package struct EffectID: Hashable, Sendable {
 extension Hashable where Self: Sendable {
   /// Whether `other` holds a value of this type equal to this one.
   fileprivate func isSameID(as other: any Hashable & Sendable) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+    // Opens `other` rather than casting it: `as? Self` is a dynamic cast through the runtime on every
+    // registry lookup that finds an id (each cancellation), where comparing two types is a pointer
+    // comparison.
+    other.isEqual(to: self)
+  }
+
+  /// Whether `value` is of this type and equal to this value.
+  private func isEqual<Other>(to value: Other) -> Bool {
+    guard Other.self == Self.self else { return false }
+    // Same type, checked just above: the memory already holds a `Self`, compared in place.
+    return withUnsafePointer(to: value) { pointer in
+      pointer.withMemoryRebound(to: Self.self, capacity: 1) { self == $0.pointee }
+    }
   }
 }

@@ -62,7 +62,7 @@ package final class CancellationRegistry: @unchecked Sendable {
         return false
       }
       if isClosed { return true }
-      precondition(lifetime.registeredID == nil, "a lifetime is registered under one id at most")
+      precondition(!lifetime.isRegistered, "a lifetime is registered under one id at most")
       insert(lifetime, id: id)
       return false
     }
@@ -79,7 +79,7 @@ package final class CancellationRegistry: @unchecked Sendable {
   @usableFromInline
   package func registerStoreRun(_ lifetime: EffectLifetime, id: EffectID) -> Bool {
     lock.withLock {
-      guard !isClosed, lifetime.isStoreRun, lifetime.state == .running, lifetime.registeredID == nil
+      guard !isClosed, lifetime.isStoreRun, lifetime.state == .running, !lifetime.isRegistered
       else {
         return false
       }
@@ -97,6 +97,7 @@ package final class CancellationRegistry: @unchecked Sendable {
   private func insert(_ lifetime: EffectLifetime, id: EffectID) {
     // Holding the lifetime here is no leak: `lifetimeEnded` removes it as the lifetime ends.
     lifetime.registeredID = id
+    lifetime.isRegistered = true
     switch cancellables[id] {
     case nil: cancellables[id] = .one(lifetime)
     case .one(let other): cancellables[id] = .many(LifetimeGroup(other, lifetime))
@@ -117,8 +118,8 @@ package final class CancellationRegistry: @unchecked Sendable {
         last.trackedIndex = index
       }
     }
-    guard let id = lifetime.registeredID else { return }
-    lifetime.registeredID = nil
+    guard lifetime.isRegistered, let id = lifetime.registeredID else { return }
+    lifetime.isRegistered = false
     switch cancellables[id] {
     case .one(let only) where only === lifetime:
       cancellables[id] = nil
@@ -177,7 +178,7 @@ package final class CancellationRegistry: @unchecked Sendable {
     let (running, finished) = lock.withLock {
       let running = cancellables.removeValue(forKey: id)
       // Out of `cancellables` already: nothing for `lifetimeEnded` to look up when they end.
-      running?.forEach { $0.registeredID = nil }
+      running?.forEach { $0.isRegistered = false }
       // Most ids have nothing that finished recently: skip that lookup's hashing when none has.
       return (running, finishedRecently.isEmpty ? nil : finishedRecently.removeValue(forKey: id))
     }
@@ -198,7 +199,7 @@ package final class CancellationRegistry: @unchecked Sendable {
       // Out of the registry from here on: nothing for `lifetimeEnded` to remove when they end.
       for run in inFlight { run.trackedIndex = nil }
       let identified = cancellables.values.flatMap(\.lifetimes)
-      for lifetime in identified { lifetime.registeredID = nil }
+      for lifetime in identified { lifetime.isRegistered = false }
       return (inFlight, identified)
     }
     // Whole runs first: a part cancelled on its own counts as finished to a concatenation, which

@@ -17,10 +17,10 @@ if let depth = options.naiveChainProbeDepth {
   NaiveChainProbe.runChild(depth: depth)
 }
 
-let plan = options.quick ? MeasurementPlan.quick : MeasurementPlan.full
+let plan = options.iterations.map(MeasurementPlan.fixed) ?? (options.quick ? .quick : .full)
 let machine = Machine.description
 let suite = CaseName.suite()
-  .filter { benchmark in options.filter.map { benchmark.name.rawValue.contains($0) } ?? true }
+  .filter { benchmark in options.filter.map { benchmark.name.matches(filter: $0) } ?? true }
   .map { benchmark in options.only.map(benchmark.keepingOnly) ?? benchmark }
 
 func progress(_ text: String) {
@@ -32,9 +32,9 @@ for benchmark in suite {
   progress("measuring \(benchmark.name.rawValue)")
   var result = CaseResult(name: benchmark.name, nanosecondsPerOperation: measure(benchmark, plan: plan))
   switch benchmark.name {
-  case .cancelStartCancel where benchmark.effectful != nil:
+  case .cancelStartCancel where benchmark.effectful != nil && options.iterations == nil:
     result.memory = EffectfulWorkloads.cancelMemoryCheck(cycles: 1_000_000)
-  case .chainSync1M where options.only == nil || options.only == .naive:
+  case .chainSync1M where (options.only == nil || options.only == .naive) && options.iterations == nil:
     result.naiveDeepestChain = NaiveChainProbe.deepestChain(
       limit: CaseName.chainLength, precision: options.quick ? 0.1 : 0.01)
   default:

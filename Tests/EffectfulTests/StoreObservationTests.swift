@@ -1,3 +1,4 @@
+import EffectfulEffectTestSupport
 import Effectful
 import Observation
 import Testing
@@ -193,6 +194,22 @@ struct StoreObservationTests {
     #expect(countTracker.heard.isEmpty)
     countView.send(.chain(50))
     #expect(countTracker.heard == [50])
+  }
+
+  @Test("Making a view reads nothing for Observation: a tracker that only makes views is not told")
+  func makingAViewIsNotARead() {
+    let store = Store(initialValue: Screen(), reducer: screenReducer)
+    var made: [Store<Int, ScreenAction>] = []
+    let heard = Collected<String>()
+    withObservationTracking {
+      // What a SwiftUI body does when it hands a child view its store.
+      made.append(store.view(value: { $0.count }, action: { $0 }))
+    } onChange: {
+      heard.append("changed")
+    }
+    store.send(.increment)
+    #expect(heard.values.isEmpty)
+    #expect(made.first?.value == 1)
   }
 
   @Test("A view whose local value is not Equatable hears every send of its parent")

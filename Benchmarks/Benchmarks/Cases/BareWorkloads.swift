@@ -18,6 +18,7 @@ enum BareWorkloads {
     case .fanoutNoObservers: fanout(observed: false, childChanges: false)
     case .fanoutUnrelatedChange: fanout(observed: true, childChanges: false)
     case .fanoutOneChildChanges: fanout(observed: true, childChanges: true)
+    case .fanoutNestedOneGrandchildChanges: NestedFanout.bare
     case .pullbackNoEffect: pullback(withEffect: false)
     case .pullbackWithEffect, .pullbackWithEffectKeyPaths: pullback(withEffect: true)
     case .cancelStartCancel: startCancel

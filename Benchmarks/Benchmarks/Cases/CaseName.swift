@@ -16,6 +16,9 @@ enum CaseName: String, CaseIterable {
   case fanoutNoObservers = "fanout.views1000.noObservers"
   case fanoutUnrelatedChange = "fanout.views1000.unrelatedChange"
   case fanoutOneChildChanges = "fanout.views1000.oneChildChanges"
+  /// A hundred child views of ten grandchild views each, every grandchild observed; one grandchild
+  /// changes per operation (see ``NestedFanout``).
+  case fanoutNestedOneGrandchildChanges = "fanout.nested100x10.oneGrandchildChanges"
   case pullbackNoEffect = "pullback.depth20.noEffect"
   case pullbackWithEffect = "pullback.depth20.withEffect"
   /// Extra: the same through the episode's key-path `pullback` overload instead of `CasePath`.

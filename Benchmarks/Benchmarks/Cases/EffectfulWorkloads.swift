@@ -15,6 +15,7 @@ enum EffectfulWorkloads {
     case .fanoutNoObservers: fanout(observed: false, childChanges: false)
     case .fanoutUnrelatedChange: fanout(observed: true, childChanges: false)
     case .fanoutOneChildChanges: fanout(observed: true, childChanges: true)
+    case .fanoutNestedOneGrandchildChanges: NestedFanout.effectful
     case .pullbackNoEffect: pullback(DeepPullback.casePaths, sending: Deep.increment)
     case .pullbackWithEffect: pullback(DeepPullback.casePaths, sending: Deep.request)
     case .pullbackWithEffectKeyPaths: pullback(DeepPullback.keyPaths, sending: Deep.request)

@@ -48,3 +48,25 @@ enum FanoutAction: Sendable {
 enum ChildAction: Sendable {
   case increment
 }
+
+/// A root of a hundred children, each holding ten grandchildren: a thousand leaves, as in
+/// ``FanoutState``, but reached the way a real app nests its features.
+struct NestedFanoutState {
+  static let childCount = 100
+  static let grandchildCount = 10
+
+  var children = [NestedChildState](repeating: NestedChildState(), count: childCount)
+}
+
+/// One child feature's slice: its grandchildren.
+struct NestedChildState: Equatable {
+  var grandchildren = [ChildState](repeating: ChildState(), count: NestedFanoutState.grandchildCount)
+}
+
+enum NestedFanoutAction: Sendable {
+  case child(Int, NestedChildAction)
+}
+
+enum NestedChildAction: Sendable {
+  case grandchild(Int, ChildAction)
+}

@@ -14,6 +14,7 @@ enum NaiveWorkloads {
     case .fanoutNoObservers: fanout(observed: false, childChanges: false)
     case .fanoutUnrelatedChange: fanout(observed: true, childChanges: false)
     case .fanoutOneChildChanges: fanout(observed: true, childChanges: true)
+    case .fanoutNestedOneGrandchildChanges: nestedFanout
     case .pullbackNoEffect: pullback(sending: Deep.increment)
     case .pullbackWithEffect: pullback(sending: Deep.request)
     // The episode has one kind of effect and one pullback: the extra cases would repeat the above.
@@ -59,6 +60,29 @@ enum NaiveWorkloads {
         blackHole(store.value.unrelated)
         withExtendedLifetime(subscriptions) {}
       }
+    }
+  }
+
+  /// `fanout.nested100x10.oneGrandchildChanges`: views of views, every grandchild view observed.
+  private static let nestedFanout: WorkloadFactory = {
+    let store = Store(initialValue: NestedFanoutState(), reducer: NaiveReducers.nestedFanout)
+    let grandchildViews = (0..<NestedFanoutState.childCount).map { child in
+      let childView = store.view(
+        value: { $0.children[child] }, action: { NestedFanoutAction.child(child, $0) })
+      return (0..<NestedFanoutState.grandchildCount).map { grandchild in
+        childView.view(
+          value: { $0.grandchildren[grandchild] }, action: { NestedChildAction.grandchild(grandchild, $0) })
+      }
+    }
+    let subscriptions = grandchildViews.joined().map { view in view.subscribe { blackHole($0.count) } }
+    return { iterations in
+      var next = (child: 0, grandchild: 0)
+      for _ in 0..<iterations {
+        grandchildViews[next.child][next.grandchild].send(.increment)
+        next = NestedFanout.next(after: next.child, next.grandchild)
+      }
+      blackHole(store.value.children[0].grandchildren[0].count)
+      withExtendedLifetime(subscriptions) {}
     }
   }
 
@@ -123,6 +147,16 @@ enum NaiveReducers {
       switch action {
       case .unrelated: state.unrelated &+= 1
       case .child(let index, .increment): state.children[index].count &+= 1
+      }
+      return []
+    }
+  }
+
+  static var nestedFanout: Reducer<NestedFanoutState, NestedFanoutAction> {
+    { state, action in
+      switch action {
+      case .child(let child, .grandchild(let grandchild, .increment)):
+        state.children[child].grandchildren[grandchild].count &+= 1
       }
       return []
     }

@@ -4,9 +4,17 @@ struct MeasurementPlan {
   let rounds: Int
   /// How long one round should take, in nanoseconds (the iteration count is calibrated to it).
   let roundNanoseconds: Double
+  /// A fixed iteration count instead of a calibrated one, for profiling under callgrind, where timing
+  /// means nothing but instruction counts per iteration do (`--iterations N`).
+  var fixedIterations: Int?
 
   static let full = MeasurementPlan(rounds: 9, roundNanoseconds: 40_000_000)
   static let quick = MeasurementPlan(rounds: 5, roundNanoseconds: 2_000_000)
+
+  /// One round of `iterations` after a warm-up of as many.
+  static func fixed(_ iterations: Int) -> MeasurementPlan {
+    MeasurementPlan(rounds: 1, roundNanoseconds: 0, fixedIterations: iterations)
+  }
 }
 
 /// Median nanoseconds per operation of each contender that has a workload.
@@ -20,7 +28,7 @@ func measure(_ benchmark: BenchmarkCase, plan: MeasurementPlan) -> [Contender: D
   for contender in Contender.allCases {
     guard let factory = benchmark.factory(for: contender) else { continue }
     let workload = factory()
-    let iterations = calibrate(workload, plan: plan)
+    let iterations = plan.fixedIterations ?? calibrate(workload, plan: plan)
     workload(iterations)  // one untimed round at full size: the warm-up
     workloads.append((contender, workload, iterations))
   }

@@ -5,8 +5,10 @@ func renderTable(_ report: RunReport) -> String {
     "machine: \(report.machine)",
     "",
   ]
+  // As wide as the longest case name and a space.
+  let nameWidth = (CaseName.allCases.map(\.rawValue.count).max() ?? 36) + 1
   let header = [
-    pad("case", 37, left: true), pad("bare", 11), pad("naive", 12), pad("effectful", 11),
+    pad("case", nameWidth, left: true), pad("bare", 11), pad("naive", 12), pad("effectful", 11),
     pad("eff/bare", 9), pad("naive/eff", 10),
   ]
   lines.append(header.joined())
@@ -22,7 +24,7 @@ func renderTable(_ report: RunReport) -> String {
       naiveCell = "—"
     }
     let row = [
-      pad(result.name.rawValue, 37, left: true),
+      pad(result.name.rawValue, nameWidth, left: true),
       pad(values[.bare].map(formatNanoseconds) ?? "—", 11),
       pad(naiveCell, 12),
       pad(values[.effectful].map(formatNanoseconds) ?? "—", 11),

@@ -62,7 +62,7 @@ package final class CancellationRegistry: @unchecked Sendable {
         return false
       }
       if isClosed { return true }
-      precondition(lifetime.registeredID == nil, "a lifetime is registered under one id at most")
+      precondition(!lifetime.isRegistered, "a lifetime is registered under one id at most")
       insert(lifetime, id: id)
       return false
     }
@@ -72,14 +72,23 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// Registers a store's own run under `id` itself, if it can stand for the cancellable part of its
   /// effect (see ``EffectLifetime/isStoreRun``): it is running and not registered under an id yet.
   /// Returns `false`, registering nothing, otherwise.
+  ///
+  /// It also tracks the run (see ``track(_:)``) in the same critical section, and says so in
+  /// ``EffectLifetime/isTrackedAtStart``, so that the store skips a second lock for it: starting a
+  /// cancellable effect is common, and cancel.startCancel measures it.
   @usableFromInline
   package func registerStoreRun(_ lifetime: EffectLifetime, id: EffectID) -> Bool {
     lock.withLock {
-      guard !isClosed, lifetime.isStoreRun, lifetime.state == .running, lifetime.registeredID == nil
+      guard !isClosed, lifetime.isStoreRun, lifetime.state == .running, !lifetime.isRegistered
       else {
         return false
       }
       insert(lifetime, id: id)
+      if lifetime.trackedIndex == nil {
+        lifetime.trackedIndex = inFlight.count
+        inFlight.append(lifetime)
+        lifetime.isTrackedAtStart = true
+      }
       return true
     }
   }
@@ -88,6 +97,7 @@ package final class CancellationRegistry: @unchecked Sendable {
   private func insert(_ lifetime: EffectLifetime, id: EffectID) {
     // Holding the lifetime here is no leak: `lifetimeEnded` removes it as the lifetime ends.
     lifetime.registeredID = id
+    lifetime.isRegistered = true
     switch cancellables[id] {
     case nil: cancellables[id] = .one(lifetime)
     case .one(let other): cancellables[id] = .many(LifetimeGroup(other, lifetime))
@@ -108,8 +118,8 @@ package final class CancellationRegistry: @unchecked Sendable {
         last.trackedIndex = index
       }
     }
-    guard let id = lifetime.registeredID else { return }
-    lifetime.registeredID = nil
+    guard lifetime.isRegistered, let id = lifetime.registeredID else { return }
+    lifetime.isRegistered = false
     switch cancellables[id] {
     case .one(let only) where only === lifetime:
       cancellables[id] = nil
@@ -168,7 +178,7 @@ package final class CancellationRegistry: @unchecked Sendable {
     let (running, finished) = lock.withLock {
       let running = cancellables.removeValue(forKey: id)
       // Out of `cancellables` already: nothing for `lifetimeEnded` to look up when they end.
-      running?.forEach { $0.registeredID = nil }
+      running?.forEach { $0.isRegistered = false }
       // Most ids have nothing that finished recently: skip that lookup's hashing when none has.
       return (running, finishedRecently.isEmpty ? nil : finishedRecently.removeValue(forKey: id))
     }
@@ -189,7 +199,7 @@ package final class CancellationRegistry: @unchecked Sendable {
       // Out of the registry from here on: nothing for `lifetimeEnded` to remove when they end.
       for run in inFlight { run.trackedIndex = nil }
       let identified = cancellables.values.flatMap(\.lifetimes)
-      for lifetime in identified { lifetime.registeredID = nil }
+      for lifetime in identified { lifetime.isRegistered = false }
       return (inFlight, identified)
     }
     // Whole runs first: a part cancelled on its own counts as finished to a concatenation, which

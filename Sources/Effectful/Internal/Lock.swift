@@ -121,12 +121,34 @@ package struct EffectID: Hashable, Sendable {
   package func hash(into hasher: inout Hasher) {
     hasher.combine(hashValueOnce)
   }
+
+  /// What `Dictionary` hashes an id with. Its default runs a whole `Hasher` (SipHash) over the hash
+  /// already computed: twice per cancellable run (registered, then cancelled), which cancel.startCancel
+  /// measures. `hashValueOnce` came out of a seeded `Hasher` already, so mixing in the table's seed is
+  /// enough.
+  @usableFromInline
+  package func _rawHashValue(seed: Int) -> Int {
+    // A multiply and a rotate, so that the table's seed changes every bit of the result.
+    let mixed = (hashValueOnce ^ seed) &* -7_046_029_254_386_353_131  // 0x9E3779B97F4A7C15
+    return mixed ^ (mixed >> 29)
+  }
 }
 
 extension Hashable where Self: Sendable {
   /// Whether `other` holds a value of this type equal to this one.
   fileprivate func isSameID(as other: any Hashable & Sendable) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+    // Opens `other` rather than casting it: `as? Self` is a dynamic cast through the runtime on every
+    // registry lookup that finds an id (each cancellation), where comparing two types is a pointer
+    // comparison.
+    other.isEqual(to: self)
+  }
+
+  /// Whether `value` is of this type and equal to this value.
+  private func isEqual<Other>(to value: Other) -> Bool {
+    guard Other.self == Self.self else { return false }
+    // Same type, checked just above: the memory already holds a `Self`, compared in place.
+    return withUnsafePointer(to: value) { pointer in
+      pointer.withMemoryRebound(to: Self.self, capacity: 1) { self == $0.pointee }
+    }
   }
 }

@@ -33,7 +33,10 @@ extension Store {
           child.observers.notify(local)
         }
       })
-    return Store<LocalValue, LocalAction>(parent: link, initialValue: toLocalValue(value), registry: registry)
+    // `currentValue`, not `value`: making a view is not a read that Observation should track (a SwiftUI
+    // body that hands a child its store would re-render on every change of the parent).
+    return Store<LocalValue, LocalAction>(
+      parent: link, initialValue: toLocalValue(currentValue), registry: registry)
   }
 
   // The two overloads differ only in the comparison inside the closure each view installs in its
@@ -66,7 +69,10 @@ extension Store {
           child.observers.notify(local)
         }
       })
-    return Store<LocalValue, LocalAction>(parent: link, initialValue: toLocalValue(value), registry: registry)
+    // `currentValue`, not `value`: making a view is not a read that Observation should track (a SwiftUI
+    // body that hands a child its store would re-render on every change of the parent).
+    return Store<LocalValue, LocalAction>(
+      parent: link, initialValue: toLocalValue(currentValue), registry: registry)
   }
 }
 

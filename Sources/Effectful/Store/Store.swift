@@ -134,10 +134,13 @@ public final class Store<Value, Action> {
     // then tell Observation trackers, once, if any wait.
     isSending = true
     reduce(action)
-    drainQueue()
+    // Checked here rather than only in the loop: most sends queue nothing, and this spares them a call.
+    if queueHead < queue.count { drainQueue() }
     if isObservationPending { announceObservedChanges() }
     isSending = false
-    // StoreTask: the runs `start` recorded during this send.
+    // StoreTask: the runs `start` recorded during this send. Most sends start none, and returning
+    // early spares them the release that moving the recorded runs out costs.
+    if case .none = startedBySend { return StoreTask(.none) }
     let started = startedBySend
     startedBySend = .none
     return StoreTask(started)
@@ -182,8 +185,9 @@ public final class Store<Value, Action> {
   func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void) {
     let lifetime = EffectLifetime(storeRunIn: registry)
     body(EffectSubscriber(lifetime: lifetime, receive: delivery))
-    // Most effects (`.sync`, merges of them) are over by now: `track` records only the others.
-    registry.track(lifetime)
+    // Most effects (`.sync`, merges of them) are over by now: `track` records only the others. A
+    // cancellable effect was tracked as it registered its id.
+    if !lifetime.isTrackedAtStart { registry.track(lifetime) }
     // StoreTask: recorded for the send in progress; only a second run allocates.
     switch startedBySend {
     case .none: startedBySend = .one(lifetime)

@@ -17,16 +17,14 @@ extension TestStore {
     }) {
       effect.start(in: lifetime, receive: delivery(from: origin))
     }
-    // As in Store: effects that are already over (`.send`, `.sync`) are not tracked.
-    registry.track(lifetime)
+    // As in Store: effects that are already over (`.send`, `.sync`) are not tracked, nor kept.
+    guard registry.track(lifetime) else { return }
     // Pruned when the list has doubled since the last pruning: amortized O(1) per effect.
     if startedEffects.count >= startedEffectsPruneThreshold {
       startedEffects.removeAll { !$0.lifetime.isRunning }
       startedEffectsPruneThreshold = max(16, 2 * startedEffects.count)
     }
-    if lifetime.isRunning {
-      startedEffects.append(StartedEffect(lifetime: lifetime, origin: origin, transition: transition))
-    }
+    startedEffects.append(StartedEffect(lifetime: lifetime, origin: origin, transition: transition))
   }
 
   /// Where an effect started by `origin` delivers: the store's delivery, which also remembers who

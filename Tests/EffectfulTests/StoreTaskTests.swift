@@ -1,4 +1,4 @@
-import Effectful
+@testable import Effectful
 import EffectfulTesting
 import Testing
 
@@ -92,5 +92,25 @@ struct StoreTaskTests {
     await clock.advance(by: .seconds(1))
     await task.finish()
     #expect(view.value == 1)
+  }
+}
+
+/// What a send's task keeps: only runs that are still going when the send returns.
+@MainActor
+@Suite("StoreTask bookkeeping")
+struct StoreTaskBookkeepingTests {
+  @Test("A chain of synchronous effects, each over as it starts, leaves the task empty")
+  func finishedRunsAreNotKept() {
+    let store = Store(initialValue: 0) { (count: inout Int, remaining: Int) -> [Effect<Int>] in
+      count += 1
+      return remaining == 0 ? [] : [.sync { remaining - 1 }]
+    }
+    let task = store.send(1_000)
+    #expect(store.value == 1_001)
+    // Before, every one of the thousand finished runs was held until the task was dropped.
+    guard case .none = task.effects else {
+      Issue.record("the task kept runs that were over: \(task.effects)")
+      return
+    }
   }
 }

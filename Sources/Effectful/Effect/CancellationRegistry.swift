@@ -32,18 +32,23 @@ package final class CancellationRegistry: @unchecked Sendable {
 
   package init() {}
 
-  /// Records a top-level run until it ends; a run that has already ended is not recorded.
+  /// Records a top-level run until it ends; a run that has already ended is not recorded. Returns
+  /// whether the run is still going (recorded now or before), which is what a caller that keeps runs
+  /// to wait for wants to know, learnt in the same critical section.
   @usableFromInline
-  package func track(_ lifetime: EffectLifetime) {
-    let closed = lock.withLock { () -> Bool in
-      guard !isClosed else { return true }
-      guard lifetime.state == .running, lifetime.trackedIndex == nil else { return false }
+  @discardableResult
+  package func track(_ lifetime: EffectLifetime) -> Bool {
+    let (closed, running) = lock.withLock { () -> (Bool, Bool) in
+      guard !isClosed else { return (true, false) }
+      guard lifetime.state == .running else { return (false, false) }
+      guard lifetime.trackedIndex == nil else { return (false, true) }
       // Removed by `lifetimeEnded`, in the critical section that ends the lifetime: no end handler.
       lifetime.trackedIndex = inFlight.count
       inFlight.append(lifetime)
-      return false
+      return (false, true)
     }
     if closed { lifetime.cancel() }
+    return running
   }
 
   /// Records `lifetime` under `id` until it ends, so that ``cancel(id:)`` can reach it. A lifetime is

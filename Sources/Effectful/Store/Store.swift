@@ -187,8 +187,11 @@ public final class Store<Value, Action> {
     body(EffectSubscriber(lifetime: lifetime, receive: delivery))
     // Most effects (`.sync`, merges of them) are over by now: `track` records only the others. A
     // cancellable effect was tracked as it registered its id.
-    if !lifetime.isTrackedAtStart { registry.track(lifetime) }
-    // StoreTask: recorded for the send in progress; only a second run allocates.
+    let isRunning = lifetime.isTrackedAtStart || registry.track(lifetime)
+    // StoreTask: a run that is over has nothing to wait for, and keeping it would make a long chain of
+    // synchronous effects hold every one of its runs until the send returns.
+    guard isRunning else { return }
+    // Recorded for the send in progress; only a second run allocates.
     switch startedBySend {
     case .none: startedBySend = .one(lifetime)
     case .one(let first): startedBySend = .many([first, lifetime])

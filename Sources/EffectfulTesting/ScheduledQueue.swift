@@ -1,24 +1,25 @@
 import Effectful
 
-/// The work a ``TestScheduler`` holds, in the order it runs: a binary min-heap keyed by (deadline,
-/// scheduling order), so that taking the next piece of work and scheduling one are O(log n).
+/// What a ``TestScheduler`` or a ``TestClock`` holds, in the order it runs: a binary min-heap keyed by
+/// (deadline, scheduling order), so that taking the next piece of work and scheduling one are
+/// O(log n). `Payload` is what runs: a scheduler's closure, a clock's sleeping task.
 ///
 /// Cancelling is lazy and O(1): the work is marked, ``count`` drops at once, and its entry is skipped
 /// when it reaches the top, or dropped when dead entries come to outnumber live ones and the heap is
 /// rebuilt, so a long debounce cancelled on every keystroke does not hold its closures for ever.
 ///
-/// Not thread-safe: the scheduler calls it under its lock, which also guards every ``Work``.
-struct ScheduledQueue {
+/// Not thread-safe: its owner calls it under its lock, which also guards every ``Work``.
+struct ScheduledQueue<Payload> {
   /// One piece of work, shared by its heap entry and the handle that cancels it.
   final class Work: @unchecked Sendable {
     let interval: Duration?
-    let action: @Sendable () -> Void
+    let payload: Payload
     /// Whether it may still run: false once a one-shot has run, or once cancelled.
     fileprivate(set) var isPending = true
 
-    fileprivate init(interval: Duration?, action: @escaping @Sendable () -> Void) {
+    fileprivate init(interval: Duration?, payload: Payload) {
       self.interval = interval
-      self.action = action
+      self.payload = payload
     }
   }
 
@@ -41,21 +42,22 @@ struct ScheduledQueue {
   var count: Int { heap.count - deadEntries }
 
   /// Adds work due at `deadline`, after all work already due then.
-  mutating func insert(
-    deadline: SchedulerInstant, interval: Duration?, action: @escaping @Sendable () -> Void
-  ) -> Work {
+  mutating func insert(deadline: SchedulerInstant, interval: Duration? = nil, payload: Payload) -> Work {
     nextOrder += 1
-    let work = Work(interval: interval, action: action)
+    let work = Work(interval: interval, payload: payload)
     push(Entry(deadline: deadline, order: nextOrder, work: work))
     return work
   }
 
-  /// Forgets `work`; nothing happens if it already ran or was cancelled.
-  mutating func cancel(_ work: Work) {
-    guard work.isPending else { return }
+  /// Forgets `work`; nothing happens if it already ran or was cancelled. Returns whether it was still
+  /// pending, so that the caller knows it is the one to tell the work's owner.
+  @discardableResult
+  mutating func cancel(_ work: Work) -> Bool {
+    guard work.isPending else { return false }
     work.isPending = false
     deadEntries += 1
     if heap.count > 64, deadEntries * 2 > heap.count { rebuild() }
+    return true
   }
 
   /// Removes and returns the earliest live work due by `limit` (any, if nil), with its deadline.

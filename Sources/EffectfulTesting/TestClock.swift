@@ -39,11 +39,18 @@ public final class TestClock: Clock, @unchecked Sendable {
   public typealias Duration = Swift.Duration
   public typealias Instant = SchedulerInstant
 
+  /// A task waiting for time to move: resumed by ``advance(by:file:line:)``, or thrown out of its
+  /// sleep when cancelled.
   private struct Sleeper {
-    let id: UInt64
-    let deadline: SchedulerInstant
     let run: TrackedRun?
     let continuation: UnsafeContinuation<Void, any Error>
+  }
+
+  /// One call of ``sleep(until:tolerance:)``, as its cancellation handler finds it: in the queue, or
+  /// not there yet (cancelled before it got in). Guarded by the clock's lock.
+  private final class SleepSlot: @unchecked Sendable {
+    var work: ScheduledQueue<Sleeper>.Work?
+    var isCancelled = false
   }
 
   /// How long, in real time, ``advance(by:file:line:)`` waits for a sign of progress from the work it
@@ -57,9 +64,9 @@ public final class TestClock: Clock, @unchecked Sendable {
   private let lock = Lock()
   // Guarded by `lock`.
   private var currentTime: SchedulerInstant
-  private var sleepers: [Sleeper] = []
-  private var nextID: UInt64 = 0
-  private var cancelledIDs: Set<UInt64> = []
+  /// The same queue as ``TestScheduler``'s: deadline order, equal deadlines in the order they began,
+  /// O(log n) to sleep and to wake, O(1) to cancel.
+  private var sleepers = ScheduledQueue<Sleeper>()
   private var waitLimit: Duration = .seconds(2)
 
   /// A clock whose time starts at `now` (zero by default).
@@ -97,16 +104,14 @@ public final class TestClock: Clock, @unchecked Sendable {
   public func sleep(until deadline: SchedulerInstant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let run = EffectTaskTracker.currentRun
-    let id = lock.withLock { () -> UInt64 in
-      nextID += 1
-      return nextID
-    }
+    let slot = SleepSlot()
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
         let outcome = lock.withLock { () -> Result<Void, any Error>? in
-          if cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
+          if slot.isCancelled { return .failure(CancellationError()) }
           if deadline <= currentTime { return .success(()) }
-          sleepers.append(Sleeper(id: id, deadline: deadline, run: run, continuation: continuation))
+          slot.work = sleepers.insert(
+            deadline: deadline, payload: Sleeper(run: run, continuation: continuation))
           // Idle from the moment it is in the list: `advance` marks it busy before resuming it.
           if let run { EffectTaskTracker.shared.suspend(run) }
           return nil
@@ -115,19 +120,18 @@ public final class TestClock: Clock, @unchecked Sendable {
       }
     } onCancel: {
       let sleeper = lock.withLock { () -> Sleeper? in
-        guard let index = sleepers.firstIndex(where: { $0.id == id }) else {
-          // Not in the list yet (or resumed already): the registration above sees the mark.
-          cancelledIDs.insert(id)
+        guard let work = slot.work else {
+          // Not in the queue yet: the registration above sees the mark.
+          slot.isCancelled = true
           return nil
         }
-        return sleepers.remove(at: index)
+        // Woken already, or still waiting and taken out here: only the second is ours to resume.
+        return sleepers.cancel(work) ? work.payload : nil
       }
       guard let sleeper else { return }
       if let run = sleeper.run { EffectTaskTracker.shared.resume(run) }
       sleeper.continuation.resume(throwing: CancellationError())
     }
-    // A sleep that returned normally may have left its id marked by a cancellation that came after.
-    lock.withLock { _ = cancelledIDs.remove(id) }
   }
 
   /// Moves time forward by `duration`, waking each sleep that falls due in deadline order, and letting
@@ -244,17 +248,9 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// Removes and returns the earliest sleeper due by `target` (any, if nil), moving time to it.
   private func takeNext(dueBy target: SchedulerInstant?) -> Sleeper? {
     lock.withLock {
-      var best: Int?
-      for index in sleepers.indices {
-        if let target, sleepers[index].deadline > target { continue }
-        // Strictly earlier only: among equal deadlines the first to sleep stays first.
-        if let current = best, sleepers[current].deadline <= sleepers[index].deadline { continue }
-        best = index
-      }
-      guard let best else { return nil }
-      let sleeper = sleepers.remove(at: best)
-      if sleeper.deadline > currentTime { currentTime = sleeper.deadline }
-      return sleeper
+      guard let (work, deadline) = sleepers.popFirst(dueBy: target) else { return nil }
+      if deadline > currentTime { currentTime = deadline }
+      return work.payload
     }
   }
 }

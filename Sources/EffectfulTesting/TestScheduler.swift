@@ -19,7 +19,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   private let lock = Lock()
   // Guarded by `lock`.
   private var currentTime: SchedulerInstant
-  private var queue = ScheduledQueue()
+  private var queue = ScheduledQueue<@Sendable () -> Void>()
 
   /// Creates a scheduler whose clock starts at `now` (zero by default).
   public init(now: SchedulerInstant = SchedulerInstant(sinceOrigin: .zero)) {
@@ -112,7 +112,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     -> ScheduledWork
   {
     let work = lock.withLock {
-      queue.insert(deadline: currentTime.advanced(by: max(.zero, delay)), interval: interval, action: action)
+      queue.insert(deadline: currentTime.advanced(by: max(.zero, delay)), interval: interval, payload: action)
     }
     return ScheduledWork { [weak self] in
       guard let self else { return }
@@ -126,7 +126,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     lock.withLock {
       guard let (work, deadline) = queue.popFirst(dueBy: limit) else { return nil }
       if deadline > currentTime { currentTime = deadline }
-      return work.action
+      return work.payload
     }
   }
 

@@ -1,5 +1,3 @@
-import Dispatch
-
 extension Effect {
   /// An effect that runs async work in a task, sending any number of outputs back to the store.
   ///
@@ -45,31 +43,21 @@ extension Effect {
   ) -> Effect {
     Effect(
       operation: .run { subscriber in
-        let tracked = EffectTaskTracker.shared.begin()
         let send = Send<Output> { subscriber.send($0) }
-        let task = Task(priority: priority) {
-          await EffectTaskTracker.$currentRun.withValue(tracked) {
-            do {
-              try await operation(send)
-            } catch is CancellationError {
-              // Cancelling is how effects normally stop.
-            } catch {
-              if let handler {
-                await handler(error, send)
-              } else if !Task.isCancelled {
-                RunErrorReporting.report(error, outputType: Output.self, fileID: fileID, line: line)
-              }
+        let task = subscriber.lifetime.registry.startTask(priority: priority) {
+          do {
+            try await operation(send)
+          } catch is CancellationError {
+            // Cancelling is how effects normally stop.
+          } catch {
+            if let handler {
+              await handler(error, send)
+            } else if !Task.isCancelled {
+              RunErrorReporting.report(error, outputType: Output.self, fileID: fileID, line: line)
             }
           }
-          // Finished on the main actor, like every output: what an end starts synchronously (the next
-          // part of a concatenation) delivers there too. A main-queue block rather than an actor hop,
-          // so the task ends here instead of coming back. Under the run's identity, so that runs it
-          // starts count for the same test clock; and before the tracker hears of the end, so that
-          // once a test clock sees every run idle, whatever the end started has been reduced.
-          DispatchQueue.main.async {
-            EffectTaskTracker.$currentRun.withValue(tracked) { subscriber.finish() }
-            EffectTaskTracker.shared.end(tracked)
-          }
+        } onEnd: {
+          subscriber.finish()
         }
         subscriber.onCancel { task.cancel() }
       })

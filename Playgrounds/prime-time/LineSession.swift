@@ -14,7 +14,8 @@ import EffectfulPrimeTime
 ///
 /// Output, line by line, flushed as it is written:
 /// - `> nth`, each command as it is run, when `echoesCommands` (so a transcript reads on its own);
-/// - then whatever the command has to say, and a state line starting with `count: N`;
+/// - then whatever the command has to say, and a state line starting with `count: N` (also after a
+///   line that is not a command: its error, then the state it left alone);
 /// - alerts, errors, facts and the like on lines of their own (`alert: The 3rd prime is 5`); each
 ///   alert and error is dismissed once printed, as a user would after reading it;
 /// - between commands, when an effect changes the state (a timer tick, an answer arriving), the
@@ -120,6 +121,8 @@ final class LineSession {
       command = try Command(parsing: line)
     } catch {
       write(Announcement(kind: .error, text: error.message).description)
+      // Like every command's output, a line that is not one ends with the state, unchanged.
+      printUpdate(alwaysPrintingState: true)
       return
     }
 

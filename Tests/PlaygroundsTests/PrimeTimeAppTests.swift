@@ -99,10 +99,13 @@ final class PrimeTimeAppTests {
     let run = try await primeTime("jump\n+\ndelete\nwait forever\n+\nquit\n")
     #expect(run.status == 0, "\(run)")
     #expect(
-      run.lines(after: "jump") == [#"error: unknown command "jump" (type `help` for the list)"#], "\(run)")
+      run.lines(after: "jump") == [
+        #"error: unknown command "jump" (type `help` for the list)"#,
+        "count: 0 | favorites: [] | timer: off",
+      ], "\(run)")
     #expect(run.lines(after: "delete").first?.hasPrefix("error: `delete` needs") == true, "\(run)")
     #expect(run.lines(after: "wait forever").first?.hasPrefix("error: `wait forever`") == true, "\(run)")
-    #expect(run.counts == [1, 2], "\(run)")
+    #expect(run.counts == [0, 1, 1, 1, 2], "\(run)")
   }
 
   @Test("The end of input quits with status 0, after the answers already asked for")

@@ -18,20 +18,32 @@ struct HelpPage {
   var lines: [String] {
     var lines: [String] = []
     for entry in KeyBindings.help {
-      let text = "  " + entry.keys.padding(toLength: 17, withPad: " ", startingAt: 0) + entry.summary
-      lines += wrapped(text, width: width, hangingIndent: 19)
+      lines += Self.entry(entry.keys, entry.summary, column: 15, width: width)
     }
     lines.append("")
     lines += wrapped("Commands, after `:` (Enter runs one, Esc leaves the line):", width: width)
     for entry in Command.reference {
-      let text = "  " + entry.usage.padding(toLength: 14, withPad: " ", startingAt: 0) + entry.summary
-      lines += wrapped(text, width: width, hangingIndent: 16)
+      lines += Self.entry(entry.usage, entry.summary, column: 12, width: width)
     }
     lines.append("")
     for paragraph in Self.notes {
       lines += wrapped(paragraph, width: width)
     }
     return lines
+  }
+
+  /// A key or command and what it does, in two columns: the description keeps at least 40
+  /// columns, or, in a narrow terminal, the first column shrinks to 6 and a longer name gets a
+  /// line of its own, so that narrow terminals still read in sentences.
+  private static func entry(_ name: String, _ summary: String, column: Int, width: Int) -> [String] {
+    let isNarrow = width - (column + 4) < 40
+    let column = isNarrow ? 6 : column
+    let indent = column + 4
+    if name.count > column {
+      return ["  " + name] + wrapped(String(repeating: " ", count: indent) + summary, width: width, hangingIndent: indent)
+    }
+    let text = "  " + name.padding(toLength: column, withPad: " ", startingAt: 0) + "  " + summary
+    return wrapped(text, width: width, hangingIndent: indent)
   }
 
   static let notes = [

@@ -8,12 +8,12 @@
 /// // ["p   save the", "    count"]
 /// ```
 ///
-/// Lines after the first start with `hangingIndent` spaces (at most a third of the width), so a
-/// help entry's description stays in its column. Only a word longer than a whole line is cut,
+/// Lines after the first start with `hangingIndent` spaces (at most half the width), so a help
+/// entry's description stays in its column. Only a word longer than a whole line is cut,
 /// where the line ends. Spaces inside a line (a column's padding) are kept; those at a break go.
 func wrapped(_ text: String, width: Int, hangingIndent: Int = 0) -> [String] {
   let width = max(width, 10)
-  let indent = String(repeating: " ", count: min(max(hangingIndent, 0), width / 3))
+  let indent = String(repeating: " ", count: min(max(hangingIndent, 0), width / 2))
   var lines: [String] = []
   var rest = Substring(text)
   var room = width

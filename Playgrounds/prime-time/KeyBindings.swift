@@ -37,7 +37,7 @@ enum KeyBindings {
   static let help: [(keys: String, summary: String)] = [
     ("+ or ↑, - or ↓", "count up or down (at the largest or smallest count, it says why not)"),
     ("#", "set the count: type a number, Enter (`:count N`)"),
-    ("n", "what is the nth prime? (n = the count; up to the 10,000,000,000th offline)"),
+    ("n", "what is the nth prime? (n = the count; up to the 1,000,000,000th offline)"),
     ("c", "cancel the search or the fact request"),
     ("f", "a fact about the count"),
     ("t", "start or stop the timer (one tick a second)"),

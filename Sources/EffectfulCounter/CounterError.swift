@@ -50,7 +50,7 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
         estimate.map { "it is about \(grouped($0))" }
         ?? "it is larger than \(grouped(.max)), the largest whole number the app can hold"
       return
-        "The \(ordinal(n)) prime is beyond this search's reach (the \(grouped(limit))th prime at most, about a minute's work): \(size)."
+        "The \(ordinal(n)) prime is beyond this search's reach (it finds up to the \(grouped(limit))th prime, under a minute's work): \(size)."
     case .countAtLimit(let count):
       return count == .max
         ? "The count is at its largest, \(grouped(count)): it cannot go higher."

@@ -46,6 +46,9 @@ final class LineSession {
   private var isWaiting = false
   private var isLineScheduled = false
   private var hasInputEnded = false
+  /// Lines written but not yet handed to stdout: a turn's lines go out in one write (a command's
+  /// echo and its state line), at the end of the turn that wrote them.
+  private var unflushed = ""
 
   /// - Parameters:
   ///   - about: Lines `help` prints after the command list (the environment, the favorites file).
@@ -96,6 +99,7 @@ final class LineSession {
   }
 
   private func runNextLine() {
+    defer { flushOutput() }
     guard !isWaiting, !isFileBusy else { return }
     if let line = queuedLines.pop() {
       run(line)
@@ -128,6 +132,7 @@ final class LineSession {
 
     switch command {
     case .quit:
+      flushOutput()
       exit(0)
     case .help:
       Command.referenceLines.forEach(write)
@@ -148,6 +153,7 @@ final class LineSession {
   }
 
   private func finishWaiting() {
+    defer { flushOutput() }
     isWaiting = false
     // What changed during the wait was printed as it happened; the state line closes the output.
     printUpdate(alwaysPrintingState: !endsWithStatusLine)
@@ -155,6 +161,7 @@ final class LineSession {
   }
 
   private func stateDidChange(_ state: AppState) {
+    defer { if !isRunningCommand { flushOutput() } }
     unprinted += Announcement.changes(from: lastState, to: state)
     lastState = state
     // Read, so dismissed: a line of output is all the alert the user will see.
@@ -189,11 +196,19 @@ final class LineSession {
     }
   }
 
-  /// Writes a line to stdout at once, so that a reader at the other end of a pipe sees it now (see
-  /// ``writeToStandardOutput(_:)`` for why not `print` and `fflush`).
+  /// Writes a line to stdout by the end of this turn of the main queue, so that a reader at the
+  /// other end of a pipe sees it now (see ``writeToStandardOutput(_:)`` for why not `print` and
+  /// `fflush`), in one system call with the turn's other lines.
   private func write(_ line: String) {
-    writeToStandardOutput(line + "\n")
+    unflushed += line
+    unflushed += "\n"
     endsWithStatusLine = false
+  }
+
+  private func flushOutput() {
+    guard !unflushed.isEmpty else { return }
+    writeToStandardOutput(unflushed)
+    unflushed = ""
   }
 
   /// Exits once the input has ended, every line has run, and no answer is on its way.
@@ -204,6 +219,7 @@ final class LineSession {
       state.counter.isNthPrimeButtonDisabled || state.counter.isLoading
       || state.favorites.isSaving || state.favorites.isLoading
     guard !isAnswerPending else { return }
+    flushOutput()
     exit(0)
   }
 }

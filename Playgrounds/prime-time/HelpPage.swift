@@ -40,7 +40,8 @@ struct HelpPage {
     let column = isNarrow ? 6 : column
     let indent = column + 4
     if name.count > column {
-      return ["  " + name] + wrapped(String(repeating: " ", count: indent) + summary, width: width, hangingIndent: indent)
+      return ["  " + name]
+        + wrapped(String(repeating: " ", count: indent) + summary, width: width, hangingIndent: indent)
     }
     let text = "  " + name.padding(toLength: column, withPad: " ", startingAt: 0) + "  " + summary
     return wrapped(text, width: width, hangingIndent: indent)

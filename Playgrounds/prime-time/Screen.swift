@@ -65,7 +65,8 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
     screen.append("  [n] What is the \(ordinal(state.count)) prime?", rank: .feature)
   }
   let fact = counter.isLoading ? "loading…  [c] cancel" : counter.fact.map { visible($0) } ?? "—"
-  for (index, piece) in wrapped("  [f] Fact: " + fact, width: context.width, hangingIndent: 12).enumerated() {
+  let factLines = wrapped("  [f] Fact: " + fact, width: context.width, hangingIndent: 12)
+  for (index, piece) in factLines.enumerated() {
     screen.append(piece, rank: index == 0 ? .feature : .message)
   }
   screen.append("  [t] Timer: " + (counter.isTimerRunning ? ANSI.green("on") : "off"), rank: .feature)

@@ -85,6 +85,7 @@ private func favoritesList(_ favoritePrimes: [Int]) -> [Announcement] {
   let list = favoritePrimes.enumerated().map { "\($0.offset + 1). \($0.element)" }
   return [
     Announcement(
-      kind: .info, text: "favorite primes: " + list.joined(separator: ", "), subject: .favorites(favoritePrimes))
+      kind: .info, text: "favorite primes: " + list.joined(separator: ", "),
+      subject: .favorites(favoritePrimes))
   ]
 }

@@ -25,8 +25,9 @@ extension CounterEnvironment {
   ///   done (so a search that takes one sieve window reports none), and stops within a sieve window
   ///   of being cancelled.
   /// - `nthPrime` beyond `largestNthPrimeWithinReach` answers at once with
-///   ``CounterError/beyondReach(n:limit:estimate:)``, an estimate instead of hours of sieving.
-/// - `fact` states a true fact computed from the number (`fact(about:)` in Primes), at once.
+  ///   ``CounterError/beyondReach(n:limit:estimate:)``, an estimate instead of minutes or
+  ///   centuries of sieving.
+  /// - `fact` states a true fact computed from the number (`fact(about:)` in Primes), at once.
   public static func offline(mainQueue: any Scheduler) -> CounterEnvironment {
     CounterEnvironment(
       nthPrime: { n in localNthPrime(n) },

@@ -135,8 +135,11 @@ final class PrimeTimeAppTests {
     #expect(help.status == 0, "\(help)")
     #expect(help.output.hasPrefix("usage: prime-time"), "\(help)")
     // It documents what the screen and line mode do, and fits an 80-column terminal.
-    for behaviour in ["a paste never runs keys", "2>prime-time.log", "1,000,000,000th", "a page at a time",
-      "also after an error", "says why nothing", "status 130"] {
+    let behaviours = [
+      "a paste never runs keys", "2>prime-time.log", "1,000,000,000th", "a page at a time",
+      "also after an error", "says why nothing", "status 130",
+    ]
+    for behaviour in behaviours {
       #expect(help.output.contains(behaviour), "--help does not say \(behaviour)")
     }
     #expect(help.lines.allSatisfy { $0.count <= 80 }, "\(help.lines.filter { $0.count > 80 })")

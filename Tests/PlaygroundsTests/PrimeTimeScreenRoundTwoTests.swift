@@ -40,7 +40,8 @@ final class PrimeTimeScreenRoundTwoTests {
       return frames
     }
     frames.append(terminal.lastFrame)
-    for _ in 0..<20 where !(frames.last ?? "").contains("end of help") && !(frames.last ?? "").contains("close: h or Esc") {
+    for _ in 0..<20
+    where !(frames.last ?? "").contains("end of help") && !(frames.last ?? "").contains("close: h or Esc") {
       let before = frames.count
       terminal.type(" ")
       let page = "page \(before + 1) of"
@@ -72,7 +73,8 @@ final class PrimeTimeScreenRoundTwoTests {
     defer { terminal.terminate() }
     expectHelpReadWhole(readHelpToItsEnd(terminal), rows: 24, columns: 80)
     terminal.type("h")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { !$0.contains("PrimeTime help") && $0.contains("q quit") })
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { !$0.contains("PrimeTime help") && $0.contains("q quit") })
   }
 
   @Test("At 40×12 h shows the help at once, read to its end, words wrapped at spaces")
@@ -95,7 +97,8 @@ final class PrimeTimeScreenRoundTwoTests {
     let sentence =
       "jumping over the lazy dog and on and on until the line is long enough to wrap twice over at one hundred columns wide"
     terminal.type(":" + sentence + "\r")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("unknown command") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("unknown command") }, "\(terminal.lastFrame)")
     let words = lines(terminal.lastFrame).flatMap { $0.split(separator: " ") }.map(String.init)
     for word in sentence.split(separator: " ").dropFirst().dropLast() {
       #expect(words.contains(String(word)), "\(word) was cut:\n\(terminal.lastFrame)")
@@ -117,7 +120,8 @@ final class PrimeTimeScreenRoundTwoTests {
     terminal.type("#8\r")
     #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("8th prime") }, "\(terminal.lastFrame)")
     terminal.type("f")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("power of two") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("power of two") }, "\(terminal.lastFrame)")
     terminal.type("p")
     #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("not prime") }, "\(terminal.lastFrame)")
     terminal.type("+")
@@ -136,11 +140,17 @@ final class PrimeTimeScreenRoundTwoTests {
     terminal.type("p#11\r")
     #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("11th prime") })
     terminal.type("ps")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("Saved 2 favorite primes.") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("Saved 2 favorite primes.") },
+      "\(terminal.lastFrame)")
     terminal.type(":favorites\r")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("1. 7, 2. 11") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("1. 7, 2. 11") }, "\(terminal.lastFrame)")
     terminal.type(":delete 2\r")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("Favorite primes: 1. 7") && !$0.contains("2. 11") })
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) {
+        $0.contains("Favorite primes: 1. 7") && !$0.contains("2. 11")
+      })
     let frame = terminal.lastFrame
     #expect(!frame.contains("1. 7, 2. 11") && !frame.contains("Saved 2"), "\(frame)")
   }
@@ -155,7 +165,8 @@ final class PrimeTimeScreenRoundTwoTests {
     #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("red n t") }, "\(terminal.lastFrame)")
     var frame = terminal.lastFrame
     #expect(frame.contains(#":\u{1B}]0;HACKED\u{7}\u{1B}[2J count 5 \u{1B}[31m red n t"#), "\(frame)")
-    #expect(frame.contains("Timer: off") && !frame.contains("searching") && !frame.contains("prime is"), "\(frame)")
+    #expect(
+      frame.contains("Timer: off") && !frame.contains("searching") && !frame.contains("prime is"), "\(frame)")
     // Outside the command line a paste opens one: nothing runs until Enter.
     terminal.type("\u{1B}")
     terminal.type("\u{1B}[200~+++n\u{1B}[201~")
@@ -164,7 +175,9 @@ final class PrimeTimeScreenRoundTwoTests {
     #expect(frame.contains("0th prime") && !frame.contains("searching"), "\(frame)")
     terminal.type("\u{1B}q")
     #expect(terminal.waitForExit(within: .seconds(10)) == 0)
-    #expect(terminal.rawOutput.hasSuffix("\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"), "\(terminal.rawOutput.suffix(40).debugDescription)")
+    #expect(
+      terminal.rawOutput.hasSuffix("\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"),
+      "\(terminal.rawOutput.suffix(40).debugDescription)")
   }
 
   @Test("A paste split across reads is still one paste")
@@ -178,7 +191,8 @@ final class PrimeTimeScreenRoundTwoTests {
     terminal.type("01~")
     #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains(":count 42") }, "\(terminal.lastFrame)")
     terminal.type("\r")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("42nd prime") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("42nd prime") }, "\(terminal.lastFrame)")
   }
 
   @Test("+ at the largest count says why nothing changed")
@@ -188,7 +202,8 @@ final class PrimeTimeScreenRoundTwoTests {
     terminal.type("#9223372036854775807\r")
     #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("9223372036854775807") })
     terminal.type("+")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("at its largest") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("at its largest") }, "\(terminal.lastFrame)")
   }
 
   @Test("--log with stderr on the terminal refuses, saying how to redirect it")

@@ -23,15 +23,20 @@ enum KeyBindings {
     }
   }
 
-  /// The key line for a terminal `width` columns wide, drawn as the screen's last line: the full
-  /// one when it fits, else the keys alone, so that the way to quit and to get help is always on
+  /// The key line for a terminal `width` columns wide, drawn on the screen's bottom row: the
+  /// longest of its spellings that fits, so that the way to quit and to get help is always on
   /// screen (`c`, cancel, is shown next to a running search instead).
   static func helpLine(width: Int) -> String {
-    helpLine.count <= width ? helpLine : "+/- # n f t p s l : h=help q quit"
+    helpLines.first { $0.count <= width } ?? helpLines[helpLines.count - 1]
   }
 
-  static let helpLine =
-    "+/- count  # set  n nth  f fact  t timer  p fav  s save  l load  : cmd  h help  q quit"
+  /// The key line, longest first: every key in words; at 80 columns without `#` (the help names
+  /// it); the keys alone.
+  static let helpLines = [
+    "+/- count  # set  n nth  f fact  t timer  p fav  s save  l load  : cmd  h help  q quit",
+    "+/- count  n nth  f fact  t timer  p fav  s save  l load  : cmd  h help  q quit",
+    "+/- # n f t p s l : h=help q quit",
+  ]
 
   /// The longer help, shown with `h` (see ``HelpPage``): each key and what it does.
   static let help: [(keys: String, summary: String)] = [

@@ -31,7 +31,8 @@ struct ScreenContext {
 /// The screen fits the terminal: lines are cut to its width (messages and the fact are wrapped at
 /// spaces instead, so they are read whole), and when there are more lines than rows, the least
 /// needed go first: the activity feed, blank lines, messages, the favorites and the feature lines.
-/// The title, the count, an alert, the command being typed and the key line always stay. The
+/// The title, the count, an alert, the command being typed and the key line always stay; the
+/// last two are drawn on the bottom row. The
 /// help, when shown, takes the whole screen a page at a time (see ``HelpPage``).
 ///
 /// Everything about the count or the favorites is drawn from the state, or dropped once the
@@ -109,8 +110,12 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   } else {
     screen.append(ANSI.dim(KeyBindings.helpLine(width: context.width)), rank: .essential)
   }
-  return screen.fitted(rows: context.height).map { fitting($0, width: context.width) }
-    .joined(separator: "\n")
+  var lines = screen.fitted(rows: context.height)
+  // The key line, or the command being typed, is the bottom row, where the eye looks for it.
+  if lines.count < context.height, let last = lines.popLast() {
+    lines += Array(repeating: "", count: context.height - lines.count - 1) + [last]
+  }
+  return lines.map { fitting($0, width: context.width) }.joined(separator: "\n")
 }
 
 /// The screen's lines, each with how much it is needed, so that a short terminal drops the least

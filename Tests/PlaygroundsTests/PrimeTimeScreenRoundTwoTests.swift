@@ -67,6 +67,24 @@ final class PrimeTimeScreenRoundTwoTests {
     }
   }
 
+  @Test("The key line is the bottom line, and at 80 columns it names the keys in words")
+  func keyLineAtTheBottom() throws {
+    let terminal = try start()
+    defer { terminal.terminate() }
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { frame in
+        let rows = self.lines(frame)
+        return rows.count == 24 && rows.last?.contains(": cmd") == true
+          && rows.last?.contains("h help") == true && rows.last?.contains("q quit") == true
+      }, "\(terminal.lastFrame)")
+    terminal.type(":del")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { frame in
+        let rows = self.lines(frame)
+        return rows.count == 24 && rows.last?.hasPrefix(":del") == true
+      }, "\(terminal.lastFrame)")
+  }
+
   @Test("At 80×24 the help is read to its end, a page at a time")
   func helpAt80x24() throws {
     let terminal = try start()

@@ -63,10 +63,16 @@ private func counterReducer(
   }
 }
 
+/// Requests that fail after 5 s of silence (Linux's shared session can wait for ever).
+private let session = URLSession(configuration: {
+  let configuration = URLSessionConfiguration.default
+  configuration.timeoutIntervalForRequest = 5
+  return configuration
+}())
+
 /// The text of a 2xx answer, or an error that says why there is none.
 @Sendable private func text(from url: URL) async throws -> String {
-  let request = URLRequest(url: url, timeoutInterval: 5)  // no answer in 5 s: an error
-  let (data, response) = try await URLSession.shared.data(for: request)
+  let (data, response) = try await session.data(from: url)
   let status = (response as? HTTPURLResponse)?.statusCode ?? 0
   guard (200..<300).contains(status) else { throw URLError(.badServerResponse) }
   return String(decoding: data, as: UTF8.self)
@@ -172,6 +178,15 @@ struct ReadmeTourTests {
     defer { server.stop() }
     #expect(try await text(from: server.url("/7/trivia")) == "7 is the number of days in a week.")
     await #expect(throws: URLError.self) { try await text(from: server.url("/8/trivia")) }
+  }
+
+  /// A server that never answers: the request fails on its own after the session's 5 s, so the
+  /// program ends. (With the request's own `timeoutInterval` on the shared session, Linux waited
+  /// for ever: the README's program was seen hanging for 60 s against such a server.)
+  @Test func textFromASilentServerFailsOnItsOwn() async throws {
+    let server = try TestHTTPServer { _ in TestHTTPResponse(delay: .seconds(3600)) }
+    defer { server.stop() }
+    await #expect(throws: URLError.self) { try await text(from: server.url("/1/trivia")) }
   }
 
   /// Nothing listening: the live request fails at once with an error that names the cause, which

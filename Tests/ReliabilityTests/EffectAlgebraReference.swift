@@ -1,6 +1,6 @@
-/// The effect semantics of README's "Effect semantics" table, as a single-threaded interpreter with
-/// its own virtual clock: no locks, no schedulers, no registry, just runs in a tree and a queue of
-/// timed work. The model test checks the library against it.
+/// The effect semantics of the "Semantics at a glance" table (the Cancellation and time article), as
+/// a single-threaded interpreter with its own virtual clock: no locks, no schedulers, no registry,
+/// just runs in a tree and a queue of timed work. The model test checks the library against it.
 ///
 /// What it encodes:
 /// - A run is running until it finishes or is cancelled; cancelling a run cancels its children; a run

@@ -130,7 +130,7 @@ public final class TestStore<Value: Equatable, Action> {
   let reducer: Reducer<Value, Action>
   /// The same machinery a `Store` uses, so cancellation by id works exactly as in the app. Replaced by a
   /// fresh one when ``finish(timeout:file:line:)`` cancels what was left, so the store stays usable.
-  var registry = CancellationRegistry()
+  var registry: CancellationRegistry
   /// Actions that arrived while another was being reduced, oldest first: the store's send queue.
   var arrivals = FIFOQueue<Arrival>()
   /// Whether an action is being reduced now, so that one arriving meanwhile waits its turn.
@@ -176,6 +176,9 @@ public final class TestStore<Value: Equatable, Action> {
   ) {
     self.value = initialValue
     self.reducer = reducer
+    // Before the registry: its `.run` effects run in virtual time (see the Testing article).
+    VirtualTime.install()
+    self.registry = CancellationRegistry()
     self.exhaustivity = exhaustivity
     self.failureReporter = failureReporter
   }

@@ -1,0 +1,116 @@
+import Effectful
+
+/// Virtual time and the work waiting on it: what ``TestClock`` and ``TestScheduler`` are made of.
+///
+/// One queue holds both kinds of waiting: callback work a scheduler was given (`schedule(after:)`,
+/// repeating or not) and tasks sleeping on a clock. Both fire in deadline order, equal deadlines in
+/// the order they were scheduled, with ``now`` at the deadline while they fire. Firing callback work
+/// runs it on the caller's thread; firing a sleep resumes its task, which runs later, on the virtual
+/// time executor (see ``VirtualTime``): the clock's `advance` then settles before it fires the next.
+final class VirtualTimeline: @unchecked Sendable {
+  /// Something waiting for its deadline.
+  enum Waiting {
+    case work(@Sendable () -> Void)
+    case sleep(UnsafeContinuation<Void, any Error>)
+  }
+
+  private let lock = Lock()
+  // Guarded by `lock`.
+  private var currentTime: SchedulerInstant
+  private var queue = ScheduledQueue<Waiting>()
+
+  init(now: SchedulerInstant) {
+    currentTime = now
+  }
+
+  var now: SchedulerInstant {
+    lock.withLock { currentTime }
+  }
+
+  /// How many pieces of work and sleeps are waiting (repeating work counts once).
+  var waitingCount: Int {
+    lock.withLock { queue.count }
+  }
+
+  /// How many comparisons and steps the queue has made: tests count the work instead of timing it.
+  var queueSteps: Int {
+    lock.withLock { queue.steps }
+  }
+
+  /// The earliest deadline anything waits for, if anything does.
+  var nextDeadline: SchedulerInstant? {
+    lock.withLock { queue.firstDeadline }
+  }
+
+  /// Queues `action` for `delay` from now (and every `interval` after, if given).
+  func schedule(
+    after delay: Duration, every interval: Duration? = nil, _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    let work = lock.withLock {
+      queue.insert(
+        deadline: currentTime.advanced(by: max(.zero, delay)), interval: interval, payload: .work(action))
+    }
+    return ScheduledWork { [weak self] in
+      guard let self else { return }
+      lock.withLock { _ = queue.cancel(work) }
+    }
+  }
+
+  /// Suspends the calling task until time reaches `deadline`; throws `CancellationError` if the task
+  /// is cancelled first.
+  func sleep(until deadline: SchedulerInstant) async throws {
+    try Task.checkCancellation()
+    let slot = SleepSlot()
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+        let outcome = lock.withLock { () -> Result<Void, any Error>? in
+          if slot.isCancelled { return .failure(CancellationError()) }
+          if deadline <= currentTime { return .success(()) }
+          slot.work = queue.insert(deadline: deadline, payload: .sleep(continuation))
+          return nil
+        }
+        if let outcome { continuation.resume(with: outcome) }
+      }
+    } onCancel: {
+      let continuation = lock.withLock { () -> UnsafeContinuation<Void, any Error>? in
+        guard let work = slot.work else {
+          // Not in the queue yet: the registration above sees the mark.
+          slot.isCancelled = true
+          return nil
+        }
+        // Fired already, or still waiting and taken out here: only the second is ours to resume.
+        guard queue.cancel(work), case .sleep(let continuation) = work.payload else { return nil }
+        return continuation
+      }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Fires the earliest thing due by `limit` (anything, if nil), moving time to its deadline.
+  /// Returns whether there was one.
+  func fireNext(dueBy limit: SchedulerInstant?) -> Bool {
+    let next = lock.withLock { () -> Waiting? in
+      guard let (work, deadline) = queue.popFirst(dueBy: limit) else { return nil }
+      if deadline > currentTime { currentTime = deadline }
+      return work.payload
+    }
+    switch next {
+    case nil: return false
+    case .work(let action): action()
+    case .sleep(let continuation): continuation.resume()
+    }
+    return true
+  }
+
+  /// Moves time to `instant` if it is later than now.
+  func move(to instant: SchedulerInstant) {
+    lock.withLock { if currentTime < instant { currentTime = instant } }
+  }
+}
+
+/// One call of ``VirtualTimeline/sleep(until:)``, as its cancellation handler finds it: in the
+/// queue, or not there yet (cancelled before it got in). Guarded by the timeline's lock.
+private final class SleepSlot: @unchecked Sendable {
+  var work: ScheduledQueue<VirtualTimeline.Waiting>.Work?
+  var isCancelled = false
+}

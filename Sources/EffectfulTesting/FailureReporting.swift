@@ -6,7 +6,9 @@ import XCTest
 ///
 /// ```swift
 /// let store = TestStore(initialValue: 0, reducer: reducer)
-/// store.failureReporter = { message, file, line in print("\(file):\(line): \(message)") }
+/// store.failureReporter = { message, file, line in
+///   print("\(file):\(line): \(message)")
+/// }
 /// ```
 ///
 /// The default, ``reportTestFailure(_:file:line:)``, fails the running test. Replace it to collect
@@ -18,8 +20,12 @@ public typealias FailureReporter = @Sendable (_ message: String, _ file: StaticS
 /// (`Issue.record`) or XCTest (`XCTFail`).
 ///
 /// ```swift
-/// func assertSorted(_ values: [Int], file: StaticString = #filePath, line: UInt = #line) {
-///   if values != values.sorted() { reportTestFailure("\(values) is not sorted", file: file, line: line) }
+/// func assertSorted(
+///   _ values: [Int], file: StaticString = #filePath, line: UInt = #line
+/// ) {
+///   if values != values.sorted() {
+///     reportTestFailure("\(values) is not sorted", file: file, line: line)
+///   }
 /// }
 /// ```
 ///
@@ -71,7 +77,9 @@ final class CollectedFailures: Sendable {
 /// failing the running test.
 ///
 /// ```swift
-/// let failures = await collectingFailures { await clock.advance(by: .seconds(-1)) }
+/// let failures = await collectingFailures {
+///   await clock.advance(by: .seconds(-1))
+/// }
 /// #expect(failures.count == 1)
 /// ```
 func collectingFailures(

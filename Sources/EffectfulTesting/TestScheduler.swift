@@ -11,7 +11,9 @@ import Effectful
 /// let scheduler = TestScheduler()
 /// let store = TestStore(
 ///   initialValue: CounterState(),
-///   reducer: counterReducer(environment: .init(mainQueue: scheduler)))
+///   reducer: counterReducer(
+///     environment: CounterEnvironment(
+///       fact: { n in .send("\(n) is prime") }, mainQueue: scheduler)))
 /// store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
 /// scheduler.advance(by: .seconds(1))
 /// store.receive(.timerTick) { $0.count = 1 }
@@ -64,7 +66,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   ///
   /// ```swift
   /// scheduler.advance(by: .milliseconds(300))
-  /// scheduler.advance()   // runs work scheduled for now, such as `receive(on:)` deliveries
+  /// // runs work scheduled for now, such as `receive(on:)` deliveries
+  /// scheduler.advance()
   /// ```
   ///
   /// A negative duration is a test failure at the caller's line, and nothing runs: a test that computes

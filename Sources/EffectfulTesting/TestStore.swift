@@ -5,11 +5,18 @@ import Testing
 /// A store for tests: send actions as a user would, describe exactly how the state changes, and
 /// receive every action the effects send back.
 ///
+/// The examples test a counter feature: `CounterState` (`count`, `fact`, `isLoading`), its
+/// `CounterAction`s, and `counterReducer(environment:)`, whose `CounterEnvironment` holds the
+/// feature's dependencies as closures (`fact`) and a scheduler (`mainQueue`).
+///
 /// ```swift
 /// @MainActor @Test func factButton() {
+///   // A stub for the request: it answers at once, on the caller's thread.
+///   let environment = CounterEnvironment(
+///     fact: { n in .send("\(n) is prime") }, mainQueue: ImmediateScheduler())
 ///   let store = TestStore(
 ///     initialValue: CounterState(count: 2),
-///     reducer: counterReducer(environment: .test(fact: { n in .send("\(n) is prime") }))
+///     reducer: counterReducer(environment: environment)
 ///   )
 ///   store.send(.factButtonTapped) { $0.isLoading = true }
 ///   store.receive(.factResponse("2 is prime")) {
@@ -34,7 +41,8 @@ import Testing
 ///
 /// ```swift
 /// store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
-/// scheduler.advance(by: .seconds(2))     // both ticks are reduced here, at 1 s and at 2 s
+/// // both ticks are reduced here, at 1 s and at 2 s
+/// scheduler.advance(by: .seconds(2))
 /// store.receive(.timerTick) { $0.count = 1 }
 /// store.receive(.timerTick) { $0.count = 2 }
 /// ```
@@ -56,16 +64,26 @@ import Testing
 ///
 /// ```swift
 /// @MainActor @Test func fact() async {
+///   // Real async work: the answer comes back from another queue.
+///   let environment = CounterEnvironment(
+///     fact: { n in
+///       Effect { callback in
+///         DispatchQueue.global().async { callback("\(n) is prime") }
+///       }
+///     },
+///     mainQueue: DispatchQueue.main)
 ///   let store = TestStore(
 ///     initialValue: CounterState(count: 2),
-///     reducer: counterReducer(environment: .test(mainQueue: DispatchQueue.main))
+///     reducer: counterReducer(environment: environment)
 ///   )
 ///   store.send(.factButtonTapped) { $0.isLoading = true }
-///   await store.receive(.factResponse("2 is prime"), timeout: .seconds(5)) {   // suspends until it comes
+///   // suspends until it comes
+///   await store.receive(.factResponse("2 is prime"), timeout: .seconds(5)) {
 ///     $0.isLoading = false
 ///     $0.fact = "2 is prime"
 ///   }
-///   await store.finish()     // `receive(on:)` ends its effect just after the output: wait for that
+///   // `receive(on:)` ends its effect just after the output: wait for that
+///   await store.finish()
 /// }
 /// ```
 ///
@@ -123,7 +141,9 @@ public final class TestStore<Value: Equatable, Action> {
   /// Where failures go; by default the running test (XCTest or Swift Testing) fails.
   ///
   /// ```swift
-  /// store.failureReporter = { message, file, line in print("\(file):\(line): \(message)") }
+  /// store.failureReporter = { message, file, line in
+  ///   print("\(file):\(line): \(message)")
+  /// }
   /// ```
   public var failureReporter: FailureReporter
 
@@ -155,7 +175,9 @@ public final class TestStore<Value: Equatable, Action> {
   /// let scheduler = TestScheduler()
   /// let store = TestStore(
   ///   initialValue: CounterState(),
-  ///   reducer: counterReducer(environment: CounterEnvironment(mainQueue: scheduler))
+  ///   reducer: counterReducer(
+  ///     environment: CounterEnvironment(
+  ///       fact: { n in .send("\(n) is prime") }, mainQueue: scheduler))
   /// )
   /// ```
   ///
@@ -198,7 +220,8 @@ public final class TestStore<Value: Equatable, Action> {
   /// ```swift
   /// store.send(.incrementButtonTapped) { $0.count = 1 }
   /// store.send(.factButtonTapped) { $0.isLoading = true }
-  /// store.send(.alertDismissButtonTapped)   // no closure: the state must not change
+  /// // no closure: the state must not change
+  /// store.send(.alertDismissButtonTapped)
   /// ```
   ///
   /// - Parameters:

@@ -50,7 +50,7 @@ public final class TestClock: Clock, Scheduler, @unchecked Sendable {
   /// let clock = TestClock()
   /// ```
   public init(now: SchedulerInstant = SchedulerInstant(sinceOrigin: .zero)) {
-    timeline = VirtualTimeline(now: now)
+    timeline = VirtualTimeline(now: now, keepsStepsWhole: true)
     VirtualTime.install()
     VirtualTime.register(self)
   }

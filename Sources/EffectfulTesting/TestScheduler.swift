@@ -29,7 +29,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
   /// Creates a scheduler whose clock starts at `now` (zero by default).
   public init(now: SchedulerInstant = SchedulerInstant(sinceOrigin: .zero)) {
-    timeline = VirtualTimeline(now: now)
+    timeline = VirtualTimeline(now: now, keepsStepsWhole: false)
     VirtualTime.install()
     VirtualTime.register(self)
   }

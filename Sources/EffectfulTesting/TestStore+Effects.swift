@@ -19,6 +19,7 @@ extension TestStore {
     }
     // As in Store: effects that are already over (`.send`, `.sync`) are not tracked, nor kept.
     guard registry.track(lifetime) else { return }
+    startedBySend?.append(lifetime)
     // Pruned when the list has doubled since the last pruning: amortized O(1) per effect.
     if startedEffects.count >= startedEffectsPruneThreshold {
       startedEffects.removeAll { !$0.lifetime.isRunning }
@@ -48,6 +49,19 @@ extension TestStore {
         self.deliver(delivery.value, sentBy: origin)
       }
     }
+  }
+
+  /// The task a `send` returns for the runs it started.
+  func makeTask(_ lifetimes: [EffectLifetime], origin: EffectOrigin) -> TestStoreTask {
+    TestStoreTask(
+      lifetimes: lifetimes,
+      wait: { [weak self] timeout, condition in
+        guard let self else { return condition() }
+        return await waitAsynchronously(timeout: timeout ?? self.timeout, until: condition)
+      },
+      reportUnfinished: { [weak self] file, line in
+        self?.fail(TestStoreMessage.taskDidNotFinish(origin.description), file, line)
+      })
   }
 
   /// Names the effects that step `number` started after the `receive` that checked it, the line where

@@ -159,6 +159,8 @@ public final class TestStore<Value: Equatable, Action> {
   var transitions = FIFOQueue<Transition>()
   /// Numbers the transitions, so effects can be traced to the one that started them.
   var transitionCount = 0
+  /// The runs the `send` in progress started, for the ``TestStoreTask`` it returns; nil between sends.
+  var startedBySend: [EffectLifetime]?
   /// Effects started and not yet known to have ended or been skipped, oldest first.
   var startedEffects: [StartedEffect] = []
   var startedEffectsPruneThreshold = 16
@@ -237,12 +239,13 @@ public final class TestStore<Value: Equatable, Action> {
   /// change only. Sending while a step an effect caused is still waiting to be received is a failure
   /// in exhaustive mode: the test skipped a step of the story (the app lived it all the same, so the
   /// state already includes it).
+  @discardableResult
   public func send(
     _ action: Action,
     _ expectedMutation: ((inout Value) throws -> Void)? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
-  ) {
+  ) -> TestStoreTask {
     checkOwnership(file: file, line: line)
     collectStrayDeliveries()
     let here = EffectOrigin(description: "send(\(describe(action)))", file: file, line: line)
@@ -255,8 +258,12 @@ public final class TestStore<Value: Equatable, Action> {
       transitions.removeAll()
     }
     let before = value
+    startedBySend = []
     let after = reduceInSendLoop { reduceAndStartEffects(of: action, origin: here, transition: nil) }
+    let started = startedBySend ?? []
+    startedBySend = nil
     assertTransition(before: before, after: after, expectedMutation, step: here)
+    return makeTask(started, origin: here)
   }
 
   /// Reduces an action an effect sent, as the app's store would the moment it arrives: at once, or

@@ -123,6 +123,12 @@ enum TestStoreMessage {
     suspending on a clock (a loop that only yields or only sends). Make it wait on the clock, or end it.
     """
 
+  static func taskDidNotFinish(_ step: String) -> String {
+    """
+    The effects started by \(step) did not finish. \(VirtualTime.waitingAdvice())
+    """
+  }
+
   static let nothingToSkip = "There were no received actions to skip."
 
   static let noEffectsToSkip = "There were no running effects to skip."

@@ -112,16 +112,15 @@ enum VirtualTime {
     Test.current.map { "\($0.id)" }
   }
 
-  /// Fires the work due now on every clock of the current test; returns whether there was any.
+  /// Runs the work scheduled for now on every clock of the current test (see ``VirtualTimeline``);
+  /// returns whether there was any.
   private static func fireDueWork() -> Bool {
     let owner = currentTestID
     let mine = clocks.withValue { list in list.compactMap { $0.owner == owner ? $0.clock : nil } }
     var fired = false
-    for clock in mine {
-      while clock.timeline.fireNext(dueBy: clock.timeline.now) {
-        fired = true
-        noteActivity(of: owner)
-      }
+    for clock in mine where clock.timeline.fireImmediateWork() {
+      fired = true
+      noteActivity(of: owner)
     }
     return fired
   }

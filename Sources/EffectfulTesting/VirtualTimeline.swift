@@ -7,6 +7,14 @@ import Effectful
 /// the order they were scheduled, with ``now`` at the deadline while they fire. Firing callback work
 /// runs it on the caller's thread; firing a sleep resumes its task, which runs later, on the virtual
 /// time executor (see ``VirtualTime``): the clock's `advance` then settles before it fires the next.
+///
+/// A clock's timeline keeps work scheduled for the current instant (`schedule { }`, a `receive(on:)`
+/// hop, a zero delay) apart, in the order it came: it is part of the step that made it, and settling
+/// runs it before the next thing due fires. So a step (one deadline fired, and all it caused) is
+/// whole: an effect that wakes, sends through `receive(on: clock)` and ends, then starts the next part
+/// of a concatenation, does all of that before a sleep due at the same instant wakes. A
+/// ``TestScheduler``'s timeline keeps it in the queue, as a scheduler always has: it runs at the next
+/// `advance`, in scheduling order.
 final class VirtualTimeline: @unchecked Sendable {
   /// Something waiting for its deadline.
   enum Waiting {
@@ -15,12 +23,16 @@ final class VirtualTimeline: @unchecked Sendable {
   }
 
   private let lock = Lock()
+  /// Whether work for the current instant waits apart, in ``immediate`` (a clock's timeline).
+  private let keepsStepsWhole: Bool
   // Guarded by `lock`.
   private var currentTime: SchedulerInstant
   private var queue = ScheduledQueue<Waiting>()
+  private var immediate: [ImmediateWork] = []
 
-  init(now: SchedulerInstant) {
+  init(now: SchedulerInstant, keepsStepsWhole: Bool) {
     currentTime = now
+    self.keepsStepsWhole = keepsStepsWhole
   }
 
   var now: SchedulerInstant {
@@ -29,7 +41,7 @@ final class VirtualTimeline: @unchecked Sendable {
 
   /// How many pieces of work and sleeps are waiting (repeating work counts once).
   var waitingCount: Int {
-    lock.withLock { queue.count }
+    lock.withLock { queue.count + immediate.count }
   }
 
   /// How many comparisons and steps the queue has made: tests count the work instead of timing it.
@@ -39,13 +51,21 @@ final class VirtualTimeline: @unchecked Sendable {
 
   /// The earliest deadline anything waits for, if anything does.
   var nextDeadline: SchedulerInstant? {
-    lock.withLock { queue.firstDeadline }
+    lock.withLock { immediate.isEmpty ? queue.firstDeadline : currentTime }
   }
 
   /// Queues `action` for `delay` from now (and every `interval` after, if given).
   func schedule(
     after delay: Duration, every interval: Duration? = nil, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledWork {
+    if keepsStepsWhole, interval == nil, delay <= .zero {
+      let work = ImmediateWork(action)
+      lock.withLock { immediate.append(work) }
+      return ScheduledWork { [weak self] in
+        guard let self else { return }
+        lock.withLock { immediate.removeAll { $0 === work } }
+      }
+    }
     let work = lock.withLock {
       queue.insert(
         deadline: currentTime.advanced(by: max(.zero, delay)), interval: interval, payload: .work(action))
@@ -102,10 +122,27 @@ final class VirtualTimeline: @unchecked Sendable {
     return true
   }
 
+  /// Runs the work scheduled for the current instant, in the order it came, including work it
+  /// schedules for now in turn. Returns whether there was any.
+  func fireImmediateWork() -> Bool {
+    var fired = false
+    while let work = lock.withLock({ immediate.isEmpty ? nil : immediate.removeFirst() }) {
+      work.action()
+      fired = true
+    }
+    return fired
+  }
+
   /// Moves time to `instant` if it is later than now.
   func move(to instant: SchedulerInstant) {
     lock.withLock { if currentTime < instant { currentTime = instant } }
   }
+}
+
+/// Work scheduled for the current instant on a clock: see ``VirtualTimeline``.
+private final class ImmediateWork: Sendable {
+  let action: @Sendable () -> Void
+  init(_ action: @escaping @Sendable () -> Void) { self.action = action }
 }
 
 /// One call of ``VirtualTimeline/sleep(until:)``, as its cancellation handler finds it: in the

@@ -70,7 +70,8 @@ extension ImmediateClock {
   /// would never return).
   ///
   /// ```swift
-  /// ImmediateClock().schedule(after: .zero, every: .seconds(1)) { print("once") }
+  /// let clock = ImmediateClock()
+  /// clock.schedule(after: .zero, every: .seconds(1)) { print("once") }
   /// ```
   @discardableResult
   public func schedule(

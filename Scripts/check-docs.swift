@@ -12,6 +12,14 @@
 //     code. An article cannot show code that does not build. Lines fit the page: at most 76
 //     characters, which a DocC page shows without scrolling.
 //
+//   check-docs concatenate ARTICLE
+//     Prints the article's ```swift blocks one after the other, for an article whose blocks are one
+//     file (Getting started): `Scripts/build-docs` compiles what it prints.
+//
+//   check-docs doc-comments SOURCE_DIR...
+//     Code lines inside the `///` comments of the Swift files under each directory fit 76
+//     characters, as an article's do: a symbol's page shows no more without scrolling.
+//
 // Toolchain only: Foundation's JSONSerialization, no package.
 import Foundation
 
@@ -201,6 +209,60 @@ func checkArticles(code: URL, catalogs: [URL]) {
   print("check-docs: all \(count) Swift blocks in the articles are compiled under \(code.lastPathComponent)")
 }
 
+// MARK: one file
+
+/// The Swift blocks of one article, one after the other: an article that says its blocks are one
+/// file (Getting started) is compiled from this by `Scripts/build-docs`.
+func concatenate(article: URL) {
+  let blocks = swiftBlocks(in: article)
+  if blocks.isEmpty { fail("no Swift blocks in \(article.path)") }
+  for block in blocks {
+    print("// \(article.lastPathComponent):\(block.line)")
+    print(block.lines.joined(separator: "\n"))
+  }
+}
+
+// MARK: doc comments
+
+/// Code lines inside `///` comments fit a symbol's page as they fit an article's.
+func checkDocComments(sources: [URL]) {
+  var problems: [String] = []
+  var count = 0
+  for directory in sources {
+    for file in files(under: directory, withExtension: "swift") {
+      guard let text = try? String(contentsOf: file, encoding: .utf8) else { fail("cannot read \(file.path)") }
+      var inCode = false
+      for (index, line) in text.components(separatedBy: "\n").enumerated() {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("///") else {
+          inCode = false
+          continue
+        }
+        // The comment's text, as DocC sees it: after `///` and one space.
+        var content = trimmed.dropFirst(3)
+        if content.first == " " { content = content.dropFirst() }
+        if content.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+          inCode.toggle()
+          if inCode { count += 1 }
+          continue
+        }
+        if inCode && content.count > maximumCodeWidth {
+          problems.append("\(file.path):\(index + 1): \(content.count) characters wide")
+        }
+      }
+    }
+  }
+  if !problems.isEmpty {
+    fail(
+      """
+      \(problems.count) code line(s) in doc comments are wider than \(maximumCodeWidth) characters, \
+      which a symbol's page shows without scrolling. Wrap them:
+        \(problems.joined(separator: "\n  "))
+      """)
+  }
+  print("check-docs: all \(count) code blocks in doc comments fit \(maximumCodeWidth) columns")
+}
+
 // MARK: main
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -213,6 +275,12 @@ case "articles" where arguments.count >= 3:
   let rest = Array(arguments.dropFirst())
   checkArticles(
     code: URL(fileURLWithPath: rest[0]), catalogs: rest.dropFirst().map { URL(fileURLWithPath: $0) })
+case "concatenate" where arguments.count == 2:
+  concatenate(article: URL(fileURLWithPath: Array(arguments)[1]))
+case "doc-comments" where arguments.count >= 2:
+  checkDocComments(sources: arguments.dropFirst().map { URL(fileURLWithPath: $0) })
 default:
-  fail("usage: check-docs curation SYMBOL_GRAPH_DIR ARCHIVE MODULE | check-docs articles CODE_DIR CATALOG...")
+  fail(
+    "usage: check-docs curation SYMBOL_GRAPH_DIR ARCHIVE MODULE | check-docs articles CODE_DIR CATALOG... "
+      + "| check-docs concatenate ARTICLE | check-docs doc-comments SOURCE_DIR...")
 }

@@ -2,7 +2,8 @@
 ///
 /// ```swift
 /// store.send(.incrementButtonTapped)
-/// store.send(.nthPrimeButtonTapped)   // later: .nthPrimeResponse(n: 1, .success(2))
+/// // later: .nthPrimeResponse(n: 1, .success(2))
+/// store.send(.nthPrimeButtonTapped)
 /// ```
 ///
 /// Gestures are named for what the user did; responses for what came back.

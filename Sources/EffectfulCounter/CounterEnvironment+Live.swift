@@ -10,7 +10,8 @@ extension CounterEnvironment {
   /// The name of the environment variable an app reads its Wolfram|Alpha app id from.
   ///
   /// ```swift
-  /// let appID = ProcessInfo.processInfo.environment[CounterEnvironment.appIDVariable]
+  /// let appID = ProcessInfo.processInfo.environment[
+  ///   CounterEnvironment.appIDVariable]
   /// let environment = CounterEnvironment.live(appID: appID)
   /// ```
   ///
@@ -39,7 +40,8 @@ extension CounterEnvironment {
   /// Asks Wolfram|Alpha for nth primes and numbersapi.com for facts, delivering on `mainQueue`.
   ///
   /// ```swift
-  /// let appID = ProcessInfo.processInfo.environment[CounterEnvironment.appIDVariable]
+  /// let appID = ProcessInfo.processInfo.environment[
+  ///   CounterEnvironment.appIDVariable]
   /// let reducer = counterReducer(environment: .live(appID: appID))
   /// ```
   ///

@@ -6,7 +6,9 @@ extension CounterEnvironment {
   /// Computes everything locally, delivering on the main queue: no network, no account.
   ///
   /// ```swift
-  /// let store = Store(initialValue: CounterState(count: 1_000), reducer: counterReducer(environment: .offline))
+  /// let store = Store(
+  ///   initialValue: CounterState(count: 1_000),
+  ///   reducer: counterReducer(environment: .offline))
   /// store.send(.nthPrimeButtonTapped)   // soon: "The 1000th prime is 7919"
   /// ```
   ///

@@ -4,8 +4,10 @@ import Effectful
 /// their answers are delivered.
 ///
 /// ```swift
-/// let reducer = counterReducer(environment: .offline)               // computed locally
-/// let live = counterReducer(environment: .live(appID: appID))      // Wolfram|Alpha, numbersapi.com
+/// // computed locally
+/// let reducer = counterReducer(environment: .offline)
+/// // Wolfram|Alpha, numbersapi.com
+/// let live = counterReducer(environment: .live(appID: appID))
 /// let test = CounterEnvironment(                                   // in tests
 ///   nthPrime: { _ in .send(.answer(.success(5))) },
 ///   fact: { n in .send(.success("\(n) is a number.")) },

@@ -3,9 +3,12 @@ import Effectful
 /// Builds the counter's logic on its environment: counting, facts, the timer and the nth prime.
 ///
 /// ```swift
-/// let store = Store(initialValue: CounterState(count: 3), reducer: counterReducer(environment: .offline))
+/// let store = Store(
+///   initialValue: CounterState(count: 3),
+///   reducer: counterReducer(environment: .offline))
 /// store.send(.nthPrimeButtonTapped)       // isNthPrimeButtonDisabled == true
-/// // … .nthPrimeResponse(n: 3, .success(5)): alertNthPrime?.message == "The 3rd prime is 5"
+/// // … .nthPrimeResponse(n: 3, .success(5)): alertNthPrime?.message == "The
+/// // 3rd prime is 5"
 /// ```
 ///
 /// - The timer ticks on `environment.mainQueue` every second from one second after it is toggled on,

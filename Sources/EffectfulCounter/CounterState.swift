@@ -5,7 +5,8 @@ import EffectfulPrimes
 /// ```swift
 /// var state = CounterState(count: 3)
 /// state.isPrime                    // true
-/// state.isNthPrimeButtonDisabled   // false: "What is the 3rd prime?" can be asked
+/// // false: "What is the 3rd prime?" can be asked
+/// state.isNthPrimeButtonDisabled
 /// ```
 ///
 /// Loading flags (`isLoading`, `isNthPrimeButtonDisabled`, `nthPrimeProgress`) are set by the gesture

@@ -5,7 +5,9 @@ import EffectfulPrimeModal
 /// edits.
 ///
 /// ```swift
-/// var state = CounterViewState(counter: CounterState(count: 7), favoritePrimes: [2, 3])
+/// var state = CounterViewState(
+///   counter: CounterState(count: 7),
+///   favoritePrimes: [2, 3])
 /// state.primeModal   // PrimeModalState(count: 7, favoritePrimes: [2, 3])
 /// ```
 ///
@@ -20,7 +22,8 @@ public struct CounterViewState: Equatable, Sendable {
   /// Creates the screen's state.
   ///
   /// ```swift
-  /// CounterViewState()                                    // count 0, no favorites
+  /// // count 0, no favorites
+  /// CounterViewState()
   /// CounterViewState(counter: CounterState(count: 5), favoritePrimes: [5])
   /// ```
   public init(counter: CounterState = CounterState(), favoritePrimes: [Int] = []) {
@@ -73,7 +76,9 @@ public enum CounterViewAction: Equatable, Sendable {
 /// each pulled back to its slice of the screen, combined.
 ///
 /// ```swift
-/// let store = Store(initialValue: CounterViewState(), reducer: counterViewReducer(environment: .offline))
+/// let store = Store(
+///   initialValue: CounterViewState(),
+///   reducer: counterViewReducer(environment: .offline))
 /// store.send(.counter(.incrementButtonTapped))
 /// store.send(.counter(.incrementButtonTapped))
 /// store.send(.primeModal(.saveFavoritePrimeTapped))   // favoritePrimes == [2]

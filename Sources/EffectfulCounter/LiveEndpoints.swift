@@ -4,11 +4,13 @@ import Foundation
 ///
 /// ```swift
 /// LiveEndpoints.production.wolframAlphaURL(nthPrime: 3, appID: "DEMO")
-/// // https://api.wolframalpha.com/v2/query?input=prime%203&format=plaintext&output=JSON&appid=DEMO
+/// // https://api.wolframalpha.com/v2/query?input=prime%203&format=plaintext&ou
+/// // tput=JSON&appid=DEMO
 /// LiveEndpoints.production.numbersAPIURL(factAbout: 42)
 /// // http://numbersapi.com/42/trivia?json
 ///
-/// let local = LiveEndpoints(serverAt: server.baseURL)   // a test server on 127.0.0.1
+/// // a test server on 127.0.0.1
+/// let local = LiveEndpoints(serverAt: server.baseURL)
 /// ```
 ///
 /// numbersapi.com is plain HTTP: it offers no HTTPS. On Apple platforms an app needs an App
@@ -34,7 +36,9 @@ public struct LiveEndpoints: Equatable, Sendable {
   ///
   /// ```swift
   /// let server = try TestHTTPServer { request in … }
-  /// let environment = CounterEnvironment.live(appID: "TEST", endpoints: LiveEndpoints(serverAt: server.baseURL))
+  /// let environment = CounterEnvironment.live(
+  ///   appID: "TEST",
+  ///   endpoints: LiveEndpoints(serverAt: server.baseURL))
   /// ```
   public init(serverAt base: URL) {
     self.init(
@@ -80,7 +84,8 @@ public struct LiveEndpoints: Equatable, Sendable {
   /// The numbersapi.com trivia about `number`, asked for as JSON.
   ///
   /// ```swift
-  /// LiveEndpoints.production.numbersAPIURL(factAbout: -7)   // http://numbersapi.com/-7/trivia?json
+  /// // http://numbersapi.com/-7/trivia?json
+  /// LiveEndpoints.production.numbersAPIURL(factAbout: -7)
   /// ```
   public func numbersAPIURL(factAbout number: Int) -> URL? {
     let url = numbersAPI.appendingPathComponent(String(number)).appendingPathComponent("trivia")

@@ -9,7 +9,8 @@ extension CounterError {
   /// replaced by `<redacted>`.
   ///
   /// ```swift
-  /// CounterError.network(.httpStatus(500, body: "bad appid=K3Y")).redacting("K3Y")
+  /// CounterError.network(
+  ///   .httpStatus(500, body: "bad appid=K3Y")).redacting("K3Y")
   /// // .network(.httpStatus(500, body: "bad appid=<redacted>"))
   /// ```
   ///

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// ```swift
 /// store.send(.deleteFavoritePrimes([0]))   // swipe to delete the first row
-/// store.send(.saveButtonTapped)            // then .favoritePrimesSaved(.success([3, 5]))
+/// // then .favoritePrimesSaved(.success([3, 5]))
+/// store.send(.saveButtonTapped)
 /// ```
 public enum FavoritePrimesAction: Equatable, Sendable {
   /// Rows were deleted: remove the favorites at these offsets in the list.

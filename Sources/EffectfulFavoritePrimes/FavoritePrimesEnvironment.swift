@@ -4,9 +4,12 @@ import Effectful
 /// Where favorite primes are saved and loaded, as a plain value.
 ///
 /// ```swift
-/// let reducer = favoritePrimesReducer(environment: .offline)               // the user's data directory
-/// let scratch = favoritePrimesReducer(environment: .file(FavoritePrimesFile(url: temporaryURL)))
-/// let test = FavoritePrimesEnvironment(                                    // in memory, in tests
+/// // the user's data directory
+/// let reducer = favoritePrimesReducer(environment: .offline)
+/// let scratch = favoritePrimesReducer(
+///   environment: .file(FavoritePrimesFile(url: temporaryURL)))
+/// // in memory, in tests
+/// let test = FavoritePrimesEnvironment(
 ///   save: { primes in .send(.success(primes)) },
 ///   load: { .send(.success([2, 3])) })
 /// ```
@@ -21,7 +24,8 @@ public struct FavoritePrimesEnvironment: Sendable {
   ///
   /// ```swift
   /// FavoritePrimesEnvironment(
-  ///   save: { _ in .send(.failure(.cannotWrite(path: "/x", reason: "disk full"))) },
+  ///   save: { _ in .send(
+  ///     .failure(.cannotWrite(path: "/x", reason: "disk full"))) },
   ///   load: { .send(.success([])) })
   /// ```
   public init(
@@ -35,8 +39,12 @@ public struct FavoritePrimesEnvironment: Sendable {
   /// Saves to and loads from `file`: the work runs on `queue`, the answer arrives on `mainQueue`.
   ///
   /// ```swift
-  /// let environment = FavoritePrimesEnvironment.file(FavoritePrimesFile(url: url))
-  /// let inTests = FavoritePrimesEnvironment.file(file, queue: .immediate, mainQueue: .immediate)
+  /// let environment = FavoritePrimesEnvironment.file(
+  ///   FavoritePrimesFile(url: url))
+  /// let inTests = FavoritePrimesEnvironment.file(
+  ///   file,
+  ///   queue: .immediate,
+  ///   mainQueue: .immediate)
   /// ```
   ///
   /// Off the main thread by default: a file can be slow (a network mount) and the app must keep

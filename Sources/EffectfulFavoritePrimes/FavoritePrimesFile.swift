@@ -12,8 +12,10 @@ import Foundation
 /// A JSON file of favorite primes on disk, saved atomically and loaded with clear errors.
 ///
 /// ```swift
-/// let file = FavoritePrimesFile.defaultLocation()   // ~/.local/share/prime-time/favorite-primes.json
-/// try file.save([2, 3, 5])                          // the file holds "[2, 3, 5]"
+/// // ~/.local/share/prime-time/favorite-primes.json
+/// let file = FavoritePrimesFile.defaultLocation()
+/// // the file holds "[2, 3, 5]"
+/// try file.save([2, 3, 5])
 /// try file.load()                                   // [2, 3, 5]
 /// ```
 ///
@@ -102,7 +104,8 @@ public struct FavoritePrimesFile: Sendable, CustomStringConvertible {
   /// do {
   ///   favorites = try file.load()
   /// } catch {
-  ///   print(error.message)   // missing, corrupt, too large, not a regular file: left as it is
+  ///   // missing, corrupt, too large, not a regular file: left as it is
+  ///   print(error.message)
   /// }
   /// ```
   ///

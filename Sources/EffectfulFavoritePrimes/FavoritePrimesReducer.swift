@@ -8,7 +8,8 @@ import Foundation
 ///   initialValue: FavoritePrimesState(favoritePrimes: [2, 3, 5]),
 ///   reducer: favoritePrimesReducer(environment: .offline))
 /// store.send(.deleteFavoritePrimes([1]))   // [2, 5]
-/// store.send(.saveButtonTapped)            // statusMessage: "Saved 2 favorite primes."
+/// // statusMessage: "Saved 2 favorite primes."
+/// store.send(.saveButtonTapped)
 /// ```
 ///
 /// - Offsets past the end of the list are ignored, so a stale delete cannot crash.

@@ -3,8 +3,10 @@
 /// ```swift
 /// case .favoritePrimesLoaded(.failure(let error)):
 ///   state.errorMessage = error.message
-///   // "The favorites file at /home/me/.local/share/prime-time/favorite-primes.json is not a list of
-///   //  primes (the file is empty). It was left untouched: fix or delete it, then load again."
+///   // "The favorites file at /home/me/.local/share/prime-time/favorite-
+///   // primes.json is not a list of
+///   // primes (the file is empty). It was left untouched: fix or delete it,
+///   // then load again."
 /// ```
 ///
 /// A missing file is ``noSavedFile``: the reducer reports it as a status and keeps the list.

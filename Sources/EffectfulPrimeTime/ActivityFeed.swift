@@ -7,7 +7,8 @@ import Foundation
 /// ```swift
 /// let reducer = activityFeed(features, now: { Date() })
 /// // .counterView(.primeModal(.saveFavoritePrimeTapped)) with count 7:
-/// //   activityFeed == [Activity(timestamp: now(), type: .addedFavoritePrime(7))]
+/// // activityFeed == [Activity(timestamp: now(), type:
+/// // .addedFavoritePrime(7))]
 /// ```
 ///
 /// It records what the gesture actually changed, by comparing the favorites before and after: a

@@ -7,9 +7,14 @@ import Foundation
 /// The PrimeTime app's dependencies: each screen's environment and a clock.
 ///
 /// ```swift
-/// let offline = AppEnvironment.offline          // no network; favorites in the data directory
-/// let live = AppEnvironment.live(appID: ProcessInfo.processInfo.environment["WOLFRAM_APP_ID"])
-/// let test = AppEnvironment(counter: counterStub, favoritePrimes: favoritesStub, now: { fixedDate })
+/// // no network; favorites in the data directory
+/// let offline = AppEnvironment.offline
+/// let live = AppEnvironment.live(
+///   appID: ProcessInfo.processInfo.environment["WOLFRAM_APP_ID"])
+/// let test = AppEnvironment(
+///   counter: counterStub,
+///   favoritePrimes: favoritesStub,
+///   now: { fixedDate })
 /// ```
 public struct AppEnvironment: Sendable {
   /// Where nth primes and facts come from.
@@ -38,7 +43,9 @@ public struct AppEnvironment: Sendable {
   /// favorites in `FavoritePrimesFile.defaultLocation()`, the system clock.
   ///
   /// ```swift
-  /// let store = Store(initialValue: AppState(), reducer: appReducer(environment: .offline))
+  /// let store = Store(
+  ///   initialValue: AppState(),
+  ///   reducer: appReducer(environment: .offline))
   /// ```
   public static var offline: AppEnvironment {
     offline(favoritesFile: .defaultLocation())
@@ -63,7 +70,8 @@ public struct AppEnvironment: Sendable {
   /// Wolfram|Alpha for nth primes and numbersapi.com for facts; favorites on disk as offline.
   ///
   /// ```swift
-  /// let appID = ProcessInfo.processInfo.environment[CounterEnvironment.appIDVariable]
+  /// let appID = ProcessInfo.processInfo.environment[
+  ///   CounterEnvironment.appIDVariable]
   /// let environment = AppEnvironment.live(appID: appID)
   /// ```
   ///

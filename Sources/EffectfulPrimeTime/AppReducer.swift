@@ -7,7 +7,9 @@ import Foundation
 /// to the app and combined, with the activity feed, and logging when asked for.
 ///
 /// ```swift
-/// let store = Store(initialValue: AppState(), reducer: appReducer(environment: .offline))
+/// let store = Store(
+///   initialValue: AppState(),
+///   reducer: appReducer(environment: .offline))
 /// let logged = appReducer(environment: .offline, logging: { print($0) })
 /// ```
 ///

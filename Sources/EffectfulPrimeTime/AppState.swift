@@ -26,7 +26,9 @@ public struct AppState: Equatable, Sendable {
   ///
   /// ```swift
   /// AppState()
-  /// AppState(counter: CounterState(count: 3), favorites: FavoritePrimesState(favoritePrimes: [2, 3]))
+  /// AppState(
+  ///   counter: CounterState(count: 3),
+  ///   favorites: FavoritePrimesState(favoritePrimes: [2, 3]))
   /// ```
   public init(
     counter: CounterState = CounterState(),

@@ -27,12 +27,15 @@ public func nthPrime(_ n: Int) -> Int? {
 /// let search = Task.detached {
 ///   nthPrime(
 ///     10_000_000,
-///     progress: { progress in print("\(progress.primesFound) of \(progress.target)") },
+///     progress: { progress in
+///       print("\(progress.primesFound) of \(progress.target)")
+///     },
 ///     isCancelled: { Task.isCancelled }
 ///   )
 /// }
 /// search.cancel()                   // when the user gives up
-/// let prime = await search.value    // 179_424_673, or nil if cancelled in time
+/// // 179_424_673, or nil if cancelled in time
+/// let prime = await search.value
 /// ```
 ///
 /// The work is split into windows of 32 to 256 KB, 1 to 8 million numbers, larger for larger `n`
@@ -61,7 +64,8 @@ public func nthPrime(
 /// figures the benchmarks compare with other sieves.
 ///
 /// ```swift
-/// nthPrime(100_000_000, threadCount: 1, isCancelled: { false })   // 2_038_074_743
+/// // 2_038_074_743
+/// nthPrime(100_000_000, threadCount: 1, isCancelled: { false })
 /// ```
 ///
 /// With more than one thread, a large search counts most of the way concurrently (see

@@ -2,7 +2,8 @@
 ///
 /// ```swift
 /// let prime = nthPrime(10_000_000, progress: { progress in
-///   print("\(Int(progress.fractionCompleted * 100))%")   // 0%, 0%, …, 99%, 100%
+///   // 0%, 0%, …, 99%, 100%
+///   print("\(Int(progress.fractionCompleted * 100))%")
 /// }, isCancelled: { false })
 /// ```
 ///

@@ -22,7 +22,8 @@ public struct PrimeFactor: Sendable, Hashable {
 ///
 /// ```swift
 /// primeFactorization(of: 360)      // 2^3 × 3^2 × 5
-/// primeFactorization(of: -12)      // 2^2 × 3: the sign is the caller's to report
+/// // 2^2 × 3: the sign is the caller's to report
+/// primeFactorization(of: -12)
 /// primeFactorization(of: Int.min)  // 2^63
 /// primeFactorization(of: 1)        // []: 0, 1 and -1 have no prime factors
 /// ```

@@ -2,9 +2,12 @@
 /// consecutive numbers at a time, as one bit per number coprime to 30.
 ///
 /// ```swift
-/// let sieve = WheelSieve(windowBytes: WheelSieve.defaultWindowBytes, expectedLimit: 1_000_000)
+/// let sieve = WheelSieve(
+///   windowBytes: WheelSieve.defaultWindowBytes,
+///   expectedLimit: 1_000_000)
 /// while sieve.advance() {
-///   let primes = sieve.primeCountInWindow()   // the primes above 5 in sieve.numbers
+///   // the primes above 5 in sieve.numbers
+///   let primes = sieve.primeCountInWindow()
 /// }
 /// ```
 ///

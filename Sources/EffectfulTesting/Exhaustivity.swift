@@ -2,9 +2,13 @@
 /// asserts.
 ///
 /// ```swift
-/// let store = TestStore(initialValue: AppState(), reducer: appReducer, exhaustivity: .off)
+/// let store = TestStore(
+///   initialValue: AppState(),
+///   reducer: appReducer,
+///   exhaustivity: .off)
 /// store.send(.loginButtonTapped)
-/// store.receive(.loginResponse(.success(user))) { $0.user = user }   // other fields may change too
+/// // other fields may change too
+/// store.receive(.loginResponse(.success(user))) { $0.user = user }
 /// ```
 ///
 /// Exhaustive testing (`.on`, the default) proves a feature does nothing the test did not describe.

@@ -1,3 +1,4 @@
+import Effectful
 import Testing
 import XCTest
 
@@ -5,7 +6,9 @@ import XCTest
 ///
 /// ```swift
 /// let store = TestStore(initialValue: 0, reducer: reducer)
-/// store.failureReporter = { message, file, line in print("\(file):\(line): \(message)") }
+/// store.failureReporter = { message, file, line in
+///   print("\(file):\(line): \(message)")
+/// }
 /// ```
 ///
 /// The default, ``reportTestFailure(_:file:line:)``, fails the running test. Replace it to collect
@@ -17,8 +20,12 @@ public typealias FailureReporter = @Sendable (_ message: String, _ file: StaticS
 /// (`Issue.record`) or XCTest (`XCTFail`).
 ///
 /// ```swift
-/// func assertSorted(_ values: [Int], file: StaticString = #filePath, line: UInt = #line) {
-///   if values != values.sorted() { reportTestFailure("\(values) is not sorted", file: file, line: line) }
+/// func assertSorted(
+///   _ values: [Int], file: StaticString = #filePath, line: UInt = #line
+/// ) {
+///   if values != values.sorted() {
+///     reportTestFailure("\(values) is not sorted", file: file, line: line)
+///   }
 /// }
 /// ```
 ///
@@ -26,7 +33,9 @@ public typealias FailureReporter = @Sendable (_ message: String, _ file: StaticS
 /// set) the failure is an issue of that test; otherwise it goes to `XCTFail`. Outside any test (say,
 /// in an executable) XCTest ignores it, so nothing is reported.
 public func reportTestFailure(_ message: String, file: StaticString = #filePath, line: UInt = #line) {
-  if Test.current != nil {
+  if let collected = CollectedFailures.current {
+    collected.failures.withValue { $0.append(CollectedFailure(message: message, file: "\(file)", line: line)) }
+  } else if Test.current != nil {
     let path = "\(file)"
     Issue.record(
       Comment(rawValue: message),
@@ -47,4 +56,43 @@ func fileID(forPath path: String) -> String {
   guard let fileName = parts.last else { return "Unknown/Unknown.swift" }
   let module = parts.count >= 2 ? parts[parts.count - 2] : "Unknown"
   return "\(module)/\(fileName)"
+}
+
+/// A failure that `reportTestFailure` collected instead of reporting.
+struct CollectedFailure: Equatable, Sendable {
+  var message: String
+  var file: String
+  var line: UInt
+}
+
+/// Where failures go while `collectingFailures` runs: the test tooling's own tests check that
+/// a misuse is reported, and what it says, without recording a known issue that reads like a failure
+/// in a passing run's output.
+final class CollectedFailures: Sendable {
+  @TaskLocal static var current: CollectedFailures?
+  let failures = LockedValue<[CollectedFailure]>([])
+}
+
+/// Runs `body`, returning the failures reported in it (and in the tasks it starts) instead of
+/// failing the running test.
+///
+/// ```swift
+/// let failures = await collectingFailures {
+///   await clock.advance(by: .seconds(-1))
+/// }
+/// #expect(failures.count == 1)
+/// ```
+func collectingFailures(
+  isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
+) async rethrows -> [CollectedFailure] {
+  let collected = CollectedFailures()
+  try await CollectedFailures.$current.withValue(collected, operation: body, isolation: isolation)
+  return collected.failures.withValue { $0 }
+}
+
+/// The synchronous form of `collectingFailures`.
+func collectingFailures(_ body: () throws -> Void) rethrows -> [CollectedFailure] {
+  let collected = CollectedFailures()
+  try CollectedFailures.$current.withValue(collected) { try body() }
+  return collected.failures.withValue { $0 }
 }

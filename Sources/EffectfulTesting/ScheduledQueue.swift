@@ -41,6 +41,18 @@ struct ScheduledQueue<Payload> {
   /// How many pieces of work wait to run (repeating work counts once).
   var count: Int { heap.count - deadEntries }
 
+  /// The deadline of the earliest live work, if any. Drops dead entries it finds on top, so it is
+  /// amortized O(1), like their removal in ``popFirst(dueBy:)``.
+  var firstDeadline: SchedulerInstant? {
+    mutating get {
+      while let top = heap.first, !top.work.isPending {
+        removeTop()
+        deadEntries -= 1
+      }
+      return heap.first?.deadline
+    }
+  }
+
   /// Adds work due at `deadline`, after all work already due then.
   mutating func insert(deadline: SchedulerInstant, interval: Duration? = nil, payload: Payload) -> Work {
     nextOrder += 1

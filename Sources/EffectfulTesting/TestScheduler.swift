@@ -1,11 +1,19 @@
 import Effectful
 
 /// A scheduler whose time moves only when a test says so, running due work synchronously on the
-/// test's own thread.
+/// test's own thread: the synchronous face of the virtual time a ``TestClock`` keeps.
+///
+/// Prefer ``TestClock``: it is a scheduler too, and it also drives `.run` effects and waits for
+/// the work it wakes. A `TestScheduler` suits synchronous tests of callback effects only: its
+/// `advance` runs due work in the same order, on the same queue, but cannot wait for tasks.
 ///
 /// ```swift
 /// let scheduler = TestScheduler()
-/// let store = TestStore(initialValue: CounterState(), reducer: counterReducer(environment: .init(mainQueue: scheduler)))
+/// let store = TestStore(
+///   initialValue: CounterState(),
+///   reducer: counterReducer(
+///     environment: CounterEnvironment(
+///       fact: { n in .send("\(n) is prime") }, mainQueue: scheduler)))
 /// store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
 /// scheduler.advance(by: .seconds(1))
 /// store.receive(.timerTick) { $0.count = 1 }
@@ -16,36 +24,32 @@ import Effectful
 /// Scheduling, running and cancelling a piece of work each cost O(log n) in the work waiting, so a
 /// test that keeps ten thousand timers and delays pending stays fast.
 public final class TestScheduler: Scheduler, @unchecked Sendable {
-  private let lock = Lock()
-  // Guarded by `lock`.
-  private var currentTime: SchedulerInstant
-  private var queue = ScheduledQueue<@Sendable () -> Void>()
+  /// The same virtual time a ``TestClock`` keeps: one queue, one order, advanced synchronously.
+  let timeline: VirtualTimeline
 
   /// Creates a scheduler whose clock starts at `now` (zero by default).
   public init(now: SchedulerInstant = SchedulerInstant(sinceOrigin: .zero)) {
-    currentTime = now
+    timeline = VirtualTimeline(now: now, keepsStepsWhole: false)
+    VirtualTime.install()
+    VirtualTime.register(self)
   }
 
   /// The virtual time.
-  public var now: SchedulerInstant {
-    lock.withLock { currentTime }
-  }
+  public var now: SchedulerInstant { timeline.now }
 
   /// How many pieces of work are waiting (repeating work counts once).
-  public var scheduledCount: Int {
-    lock.withLock { queue.count }
-  }
+  public var scheduledCount: Int { timeline.waitingCount }
 
   /// Runs `action` as soon as the scheduler can: `scheduler.schedule { print("soon") }`.
   /// On a `TestScheduler` that means at the current virtual time, on the next `advance()`.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
-    _ = enqueue(after: .zero, interval: nil, action)
+    _ = timeline.schedule(after: .zero, action)
   }
 
   /// Runs `action` once, `delay` from now: `scheduler.schedule(after: .seconds(1)) { print("later") }`.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
-    enqueue(after: delay, interval: nil, action)
+    timeline.schedule(after: delay, action)
   }
 
   /// Runs `action` `delay` from now, then every `interval` until cancelled:
@@ -55,14 +59,15 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     after delay: Duration, every interval: Duration, _ action: @escaping @Sendable () -> Void
   ) -> ScheduledWork {
     precondition(interval > .zero, "TestScheduler: a repeating interval must be positive, got \(interval).")
-    return enqueue(after: delay, interval: interval, action)
+    return timeline.schedule(after: delay, every: interval, action)
   }
 
   /// Moves time forward by `duration`, running everything due by then, in order.
   ///
   /// ```swift
   /// scheduler.advance(by: .milliseconds(300))
-  /// scheduler.advance()   // runs work scheduled for now, such as `receive(on:)` deliveries
+  /// // runs work scheduled for now, such as `receive(on:)` deliveries
+  /// scheduler.advance()
   /// ```
   ///
   /// A negative duration is a test failure at the caller's line, and nothing runs: a test that computes
@@ -77,10 +82,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
       return
     }
     let target = now.advanced(by: duration)
-    while let action = takeNext(dueBy: target) {
-      action()
-    }
-    lock.withLock { if currentTime < target { currentTime = target } }
+    while timeline.fireNext(dueBy: target) {}
+    timeline.move(to: target)
   }
 
   /// Moves time forward to `instant`, running everything due by then.
@@ -94,8 +97,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   /// stops, so a forgotten timer cannot hang a test. Cancel timers first, or use ``advance(by:file:line:)``.
   public func run(limit: Int = 100_000, file: StaticString = #filePath, line: UInt = #line) {
     var count = 0
-    while let action = takeNext(dueBy: nil) {
-      action()
+    while timeline.fireNext(dueBy: nil) {
       count += 1
       if count >= limit, scheduledCount > 0 {
         reportTestFailure(
@@ -108,31 +110,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     }
   }
 
-  private func enqueue(after delay: Duration, interval: Duration?, _ action: @escaping @Sendable () -> Void)
-    -> ScheduledWork
-  {
-    let work = lock.withLock {
-      queue.insert(deadline: currentTime.advanced(by: max(.zero, delay)), interval: interval, payload: action)
-    }
-    return ScheduledWork { [weak self] in
-      guard let self else { return }
-      lock.withLock { queue.cancel(work) }
-    }
-  }
-
-  /// Removes and returns the earliest work due by `limit` (any, if nil), setting the clock to its
-  /// deadline; repeating work goes back in the queue for its next deadline under the same id.
-  private func takeNext(dueBy limit: SchedulerInstant?) -> (@Sendable () -> Void)? {
-    lock.withLock {
-      guard let (work, deadline) = queue.popFirst(dueBy: limit) else { return nil }
-      if deadline > currentTime { currentTime = deadline }
-      return work.payload
-    }
-  }
-
   /// How many comparisons and steps the queue has made so far: tests check with it that scheduling
   /// and running stay O(log n) per piece of work, without timing anything.
-  package var queueSteps: Int {
-    lock.withLock { queue.steps }
-  }
+  package var queueSteps: Int { timeline.queueSteps }
 }

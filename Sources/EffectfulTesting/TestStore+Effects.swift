@@ -19,6 +19,7 @@ extension TestStore {
     }
     // As in Store: effects that are already over (`.send`, `.sync`) are not tracked, nor kept.
     guard registry.track(lifetime) else { return }
+    startedBySend?.append(lifetime)
     // Pruned when the list has doubled since the last pruning: amortized O(1) per effect.
     if startedEffects.count >= startedEffectsPruneThreshold {
       startedEffects.removeAll { !$0.lifetime.isRunning }
@@ -48,6 +49,19 @@ extension TestStore {
         self.deliver(delivery.value, sentBy: origin)
       }
     }
+  }
+
+  /// The task a `send` returns for the runs it started.
+  func makeTask(_ lifetimes: [EffectLifetime], origin: EffectOrigin) -> TestStoreTask {
+    TestStoreTask(
+      lifetimes: lifetimes,
+      wait: { [weak self] timeout, condition in
+        guard let self else { return condition() }
+        return await waitAsynchronously(timeout: timeout ?? self.timeout, until: condition)
+      },
+      reportUnfinished: { [weak self] file, line in
+        self?.fail(TestStoreMessage.taskDidNotFinish(origin.description), file, line)
+      })
   }
 
   /// Names the effects that step `number` started after the `receive` that checked it, the line where
@@ -120,24 +134,33 @@ extension TestStore {
   /// Waits, suspending the caller, until `condition` holds, nothing is running that could make it hold,
   /// or `timeout` passes. Returns whether it holds.
   ///
-  /// Suspending frees the main actor, so work on `DispatchQueue.main` and the main actor gets done
-  /// wherever the main actor runs.
+  /// First virtual time settles (see ``VirtualTime``): every `.run` effect goes as far as it can and
+  /// work due now on the test's clocks runs, which decides every test whose effects stay in virtual
+  /// time, with no waiting. Only effects still running after that wait on something outside it (a
+  /// real network call, a real clock): for those, real time passes, up to `timeout`, settling again
+  /// as it does.
   func waitAsynchronously(timeout: Duration, until condition: () -> Bool) async -> Bool {
     collectStrayDeliveries()
+    if condition() { return true }
+    await settleVirtualTime()
     if condition() { return true }
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while hasRunningEffects, !Task.isCancelled {
       let now = ContinuousClock.now
       if now >= deadline { break }
       try? await Task.sleep(for: min(Self.waitSlice, deadline - now))
-      collectStrayDeliveries()
+      await settleVirtualTime()
       if condition() { return true }
     }
-    // The deadline may have passed while another test held the main actor, with our delivery queued
-    // behind it: let queued main-actor work run once before deciding.
-    await Task.yield()
-    collectStrayDeliveries()
     return condition()
+  }
+
+  /// Lets virtual time settle and reduces what arrived meanwhile off the main thread.
+  func settleVirtualTime() async {
+    if await !VirtualTime.settle() {
+      fail(TestStoreMessage.neverSettles, #filePath, #line)
+    }
+    collectStrayDeliveries()
   }
 
   /// Short enough that a test waits little longer than its effects take, long enough not to spin.

@@ -57,7 +57,8 @@ extension TestStore {
   ///
   /// ```swift
   /// store.send(.appLaunched) { $0.isLoading = true }
-  /// store.skipReceivedActions()          // the launch's responses: not what this test is about
+  /// // the launch's responses: not what this test is about
+  /// store.skipReceivedActions()
   /// store.send(.settingsButtonTapped) { $0.route = .settings }
   /// ```
   ///

@@ -49,7 +49,9 @@ extension TestStore where Action: Equatable {
   ///
   /// ```swift
   /// @MainActor @Test func nthPrime() async {
-  ///   let store = TestStore(initialValue: CounterState(count: 3), reducer: counterReducer(environment: .offline))
+  ///   let store = TestStore(
+  ///     initialValue: CounterState(count: 3),
+  ///     reducer: counterReducer(environment: .offline))
   ///   store.send(.nthPrimeButtonTapped) { $0.isNthPrimeButtonDisabled = true }
   ///   await store.receive(.nthPrimeResponse(5)) {
   ///     $0.isNthPrimeButtonDisabled = false
@@ -111,7 +113,9 @@ extension TestStore {
   /// effects on real queues deliver it.
   ///
   /// ```swift
-  /// await store.receive({ if case .loadResponse(.failure) = $0 { true } else { false } }) {
+  /// await store.receive({
+  ///   if case .loadResponse(.failure) = $0 { true } else { false }
+  /// }) {
   ///   $0.errorMessage = "The file could not be read."
   /// }
   /// ```

@@ -5,11 +5,18 @@ import Testing
 /// A store for tests: send actions as a user would, describe exactly how the state changes, and
 /// receive every action the effects send back.
 ///
+/// The examples test a counter feature: `CounterState` (`count`, `fact`, `isLoading`), its
+/// `CounterAction`s, and `counterReducer(environment:)`, whose `CounterEnvironment` holds the
+/// feature's dependencies as closures (`fact`) and a scheduler (`mainQueue`).
+///
 /// ```swift
 /// @MainActor @Test func factButton() {
+///   // A stub for the request: it answers at once, on the caller's thread.
+///   let environment = CounterEnvironment(
+///     fact: { n in .send("\(n) is prime") }, mainQueue: ImmediateScheduler())
 ///   let store = TestStore(
 ///     initialValue: CounterState(count: 2),
-///     reducer: counterReducer(environment: .test(fact: { n in .send("\(n) is prime") }))
+///     reducer: counterReducer(environment: environment)
 ///   )
 ///   store.send(.factButtonTapped) { $0.isLoading = true }
 ///   store.receive(.factResponse("2 is prime")) {
@@ -34,7 +41,8 @@ import Testing
 ///
 /// ```swift
 /// store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
-/// scheduler.advance(by: .seconds(2))     // both ticks are reduced here, at 1 s and at 2 s
+/// // both ticks are reduced here, at 1 s and at 2 s
+/// scheduler.advance(by: .seconds(2))
 /// store.receive(.timerTick) { $0.count = 1 }
 /// store.receive(.timerTick) { $0.count = 2 }
 /// ```
@@ -56,16 +64,26 @@ import Testing
 ///
 /// ```swift
 /// @MainActor @Test func fact() async {
+///   // Real async work: the answer comes back from another queue.
+///   let environment = CounterEnvironment(
+///     fact: { n in
+///       Effect { callback in
+///         DispatchQueue.global().async { callback("\(n) is prime") }
+///       }
+///     },
+///     mainQueue: DispatchQueue.main)
 ///   let store = TestStore(
 ///     initialValue: CounterState(count: 2),
-///     reducer: counterReducer(environment: .test(mainQueue: DispatchQueue.main))
+///     reducer: counterReducer(environment: environment)
 ///   )
 ///   store.send(.factButtonTapped) { $0.isLoading = true }
-///   await store.receive(.factResponse("2 is prime"), timeout: .seconds(5)) {   // suspends until it comes
+///   // suspends until it comes
+///   await store.receive(.factResponse("2 is prime"), timeout: .seconds(5)) {
 ///     $0.isLoading = false
 ///     $0.fact = "2 is prime"
 ///   }
-///   await store.finish()     // `receive(on:)` ends its effect just after the output: wait for that
+///   // `receive(on:)` ends its effect just after the output: wait for that
+///   await store.finish()
 /// }
 /// ```
 ///
@@ -123,14 +141,16 @@ public final class TestStore<Value: Equatable, Action> {
   /// Where failures go; by default the running test (XCTest or Swift Testing) fails.
   ///
   /// ```swift
-  /// store.failureReporter = { message, file, line in print("\(file):\(line): \(message)") }
+  /// store.failureReporter = { message, file, line in
+  ///   print("\(file):\(line): \(message)")
+  /// }
   /// ```
   public var failureReporter: FailureReporter
 
   let reducer: Reducer<Value, Action>
   /// The same machinery a `Store` uses, so cancellation by id works exactly as in the app. Replaced by a
   /// fresh one when ``finish(timeout:file:line:)`` cancels what was left, so the store stays usable.
-  var registry = CancellationRegistry()
+  var registry: CancellationRegistry
   /// Actions that arrived while another was being reduced, oldest first: the store's send queue.
   var arrivals = FIFOQueue<Arrival>()
   /// Whether an action is being reduced now, so that one arriving meanwhile waits its turn.
@@ -139,6 +159,8 @@ public final class TestStore<Value: Equatable, Action> {
   var transitions = FIFOQueue<Transition>()
   /// Numbers the transitions, so effects can be traced to the one that started them.
   var transitionCount = 0
+  /// The runs the `send` in progress started, for the ``TestStoreTask`` it returns; nil between sends.
+  var startedBySend: [EffectLifetime]?
   /// Effects started and not yet known to have ended or been skipped, oldest first.
   var startedEffects: [StartedEffect] = []
   var startedEffectsPruneThreshold = 16
@@ -155,7 +177,9 @@ public final class TestStore<Value: Equatable, Action> {
   /// let scheduler = TestScheduler()
   /// let store = TestStore(
   ///   initialValue: CounterState(),
-  ///   reducer: counterReducer(environment: CounterEnvironment(mainQueue: scheduler))
+  ///   reducer: counterReducer(
+  ///     environment: CounterEnvironment(
+  ///       fact: { n in .send("\(n) is prime") }, mainQueue: scheduler))
   /// )
   /// ```
   ///
@@ -176,6 +200,9 @@ public final class TestStore<Value: Equatable, Action> {
   ) {
     self.value = initialValue
     self.reducer = reducer
+    // Before the registry: its `.run` effects run in virtual time (see the Testing article).
+    VirtualTime.install()
+    self.registry = CancellationRegistry()
     self.exhaustivity = exhaustivity
     self.failureReporter = failureReporter
   }
@@ -195,7 +222,8 @@ public final class TestStore<Value: Equatable, Action> {
   /// ```swift
   /// store.send(.incrementButtonTapped) { $0.count = 1 }
   /// store.send(.factButtonTapped) { $0.isLoading = true }
-  /// store.send(.alertDismissButtonTapped)   // no closure: the state must not change
+  /// // no closure: the state must not change
+  /// store.send(.alertDismissButtonTapped)
   /// ```
   ///
   /// - Parameters:
@@ -211,12 +239,13 @@ public final class TestStore<Value: Equatable, Action> {
   /// change only. Sending while a step an effect caused is still waiting to be received is a failure
   /// in exhaustive mode: the test skipped a step of the story (the app lived it all the same, so the
   /// state already includes it).
+  @discardableResult
   public func send(
     _ action: Action,
     _ expectedMutation: ((inout Value) throws -> Void)? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
-  ) {
+  ) -> TestStoreTask {
     checkOwnership(file: file, line: line)
     collectStrayDeliveries()
     let here = EffectOrigin(description: "send(\(describe(action)))", file: file, line: line)
@@ -229,8 +258,12 @@ public final class TestStore<Value: Equatable, Action> {
       transitions.removeAll()
     }
     let before = value
+    startedBySend = []
     let after = reduceInSendLoop { reduceAndStartEffects(of: action, origin: here, transition: nil) }
+    let started = startedBySend ?? []
+    startedBySend = nil
     assertTransition(before: before, after: after, expectedMutation, step: here)
+    return makeTask(started, origin: here)
   }
 
   /// Reduces an action an effect sent, as the app's store would the moment it arrives: at once, or

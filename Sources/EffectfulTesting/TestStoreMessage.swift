@@ -51,9 +51,9 @@ enum TestStoreMessage {
   static func stillRunning(_ step: String) -> String {
     """
     An effect started by \(step) is still running at the end of the test. An effect must finish or be \
-    cancelled before the test ends: send the action that stops it (a timer's off switch), let the \
-    request it waits for answer (advance the TestScheduler, or `await store.finish()` for real queues), \
-    or call `store.skipInFlightEffects()` if the test does not care.
+    cancelled before the test ends: send the action that stops it (a timer's off switch), let what \
+    it waits for happen, or call `store.skipInFlightEffects()` if the test does not care. \
+    \(VirtualTime.waitingAdvice())
     """
   }
 
@@ -76,8 +76,8 @@ enum TestStoreMessage {
       message += "\nNo effect is running, so none can send it any more."
     } else {
       message +=
-        "\nStill running (advance the TestScheduler they wait on?):\n"
-        + bulleted(running.map { "an effect started by \($0)" })
+        "\nStill running:\n" + bulleted(running.map { "an effect started by \($0)" }) + "\n"
+        + VirtualTime.waitingAdvice()
     }
     switch hint {
     case .synchronousOffMainThread:
@@ -90,9 +90,9 @@ enum TestStoreMessage {
     case .asyncWork:
       message += """
 
-        The test waited its timeout for them. An effect that does real async work and then delivers \
-        with `.receive(on:)` a TestScheduler waits for `advance()` as well: give it `DispatchQueue.main` \
-        in the test, or raise the timeout (`receive(…, timeout: .seconds(5))`) for slow work.
+        The test waited its timeout for them after virtual time had settled. Effects on a TestClock \
+        need no waiting, only `advance`; for real work, raise the timeout \
+        (`receive(…, timeout: .seconds(5))`).
         """
     case nil:
       break
@@ -116,6 +116,17 @@ enum TestStoreMessage {
 
   static func unhandledRunError(_ step: String, _ report: String) -> String {
     "An effect started by \(step) failed. \(report)"
+  }
+
+  static let neverSettles = """
+    Effects never stopped running in virtual time: some `.run` keeps making progress without \
+    suspending on a clock (a loop that only yields or only sends). Make it wait on the clock, or end it.
+    """
+
+  static func taskDidNotFinish(_ step: String) -> String {
+    """
+    The effects started by \(step) did not finish. \(VirtualTime.waitingAdvice())
+    """
   }
 
   static let nothingToSkip = "There were no received actions to skip."

@@ -3,7 +3,8 @@ import Foundation
 /// A multi-line, indented rendering of any value, built with `Mirror`, for test failure messages.
 ///
 /// ```swift
-/// print(dump(CounterState(count: 2, alertNthPrime: PrimeAlert(n: 3, prime: 5))))
+/// print(
+///   dump(CounterState(count: 2, alertNthPrime: PrimeAlert(n: 3, prime: 5))))
 /// // CounterState(
 /// //   count: 2,
 /// //   alertNthPrime: PrimeAlert(n: 3, prime: 5)

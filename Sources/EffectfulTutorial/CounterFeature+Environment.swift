@@ -4,10 +4,15 @@ extension CounterFeature {
   /// What the counter needs from the world: facts about numbers, and a clock for the timer.
   ///
   /// ```swift
-  /// let test = CounterFeature.Environment(fact: { "\($0) is a good number." }, clock: TestClock())
-  /// let offline = CounterFeature.Environment()                       // local facts, real time
-  /// let demo = CounterFeature.Environment(clock: ImmediateClock())   // local facts, no waiting
-  /// let live = CounterFeature.Environment.live()                     // numbersapi.com
+  /// let test = CounterFeature.Environment(
+  ///   fact: { "\($0) is a good number." },
+  ///   clock: TestClock())
+  /// // local facts, real time
+  /// let offline = CounterFeature.Environment()
+  /// // local facts, no waiting
+  /// let demo = CounterFeature.Environment(clock: ImmediateClock())
+  /// // numbersapi.com
+  /// let live = CounterFeature.Environment.live()
   /// ```
   ///
   /// It is a plain value: the app, a preview and each test build the one they need.

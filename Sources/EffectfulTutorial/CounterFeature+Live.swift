@@ -41,7 +41,8 @@ extension CounterFeature {
   /// Why a live fact could not be fetched.
   ///
   /// ```swift
-  /// FactError.httpStatus(503).localizedDescription   // "numbersapi.com answered with HTTP status 503."
+  /// // "numbersapi.com answered with HTTP status 503."
+  /// FactError.httpStatus(503).localizedDescription
   /// ```
   public enum FactError: Error, Equatable, LocalizedError {
     /// The request did not complete: no connection, a timeout.

@@ -4,10 +4,14 @@ import Effectful
 /// about it fetched with `.run`, and a timer on a clock from the environment.
 ///
 /// ```swift
-/// let store = Store(initialValue: CounterFeature.State(), reducer: CounterFeature.reducer())
+/// let store = Store(
+///   initialValue: CounterFeature.State(),
+///   reducer: CounterFeature.reducer())
 /// store.send(.incrementButtonTapped)               // count 1
-/// await store.send(.factButtonTapped).finish()     // fact: "1 is neither prime nor composite."
-/// store.send(.toggleTimerButtonTapped)             // count goes up every second…
+/// // fact: "1 is neither prime nor composite."
+/// await store.send(.factButtonTapped).finish()
+/// // count goes up every second…
+/// store.send(.toggleTimerButtonTapped)
 /// store.send(.toggleTimerButtonTapped)             // …until toggled off
 /// ```
 ///
@@ -25,7 +29,8 @@ public enum CounterFeature {
   /// by default).
   ///
   /// ```swift
-  /// let reducer = CounterFeature.reducer(environment: .init(clock: ImmediateClock()))
+  /// let reducer = CounterFeature.reducer(
+  ///   environment: .init(clock: ImmediateClock()))
   /// ```
   ///
   /// Every change of the count clears the fact, and cancels a fact still loading: it would be about

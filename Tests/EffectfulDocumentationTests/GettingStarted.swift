@@ -1,7 +1,8 @@
 import Effectful
-import EffectfulTesting
 import Foundation
-import Testing
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 // The code of Articles/GettingStarted.md. Every ```swift block of the article is a run of lines in
 // this file (check-docs verifies it): change the code here, then copy it into the article.
@@ -68,6 +69,21 @@ extension CounterEnvironment {
   })
 }
 
+import EffectfulTesting
+import Testing
+
+@MainActor @Test func factButtonTapped() {
+  let store = TestStore(
+    initialValue: CounterState(count: 3),
+    reducer: counterReducer(environment: .offline)
+  )
+  store.send(.factButtonTapped) { $0.isLoading = true }
+  store.receive(.factResponse("3 is odd.")) {
+    $0.isLoading = false
+    $0.fact = "3 is odd."
+  }
+}
+
 @MainActor
 @Suite("Getting started")
 struct GettingStartedTests {
@@ -96,18 +112,6 @@ struct GettingStartedTests {
         "count: 2, loading: true, fact: none",
         "count: 2, loading: false, fact: 2 is even.",
       ])
-  }
-
-  @Test func factButtonTapped() {
-    let store = TestStore(
-      initialValue: CounterState(count: 3),
-      reducer: counterReducer(environment: .offline)
-    )
-    store.send(.factButtonTapped) { $0.isLoading = true }
-    store.receive(.factResponse("3 is odd.")) {
-      $0.isLoading = false
-      $0.fact = "3 is odd."
-    }
   }
 
   @Test func decrementBelowZero() {

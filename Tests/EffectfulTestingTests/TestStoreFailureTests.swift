@@ -388,7 +388,7 @@ import Testing
       at: line,
       containing: [
         #"Expected to receive .factResponse("0 is a good number"), but no effect sent it."#,
-        "The test waited its timeout for them.", "give it `DispatchQueue.main`",
+        "The test waited its timeout for them", "a TestScheduler holds",
       ])
     #expect(log.failures.first?.message.contains("synchronous test") == false)
     store.send(.cancelFactButtonTapped) { $0.isLoading = false }

@@ -1,5 +1,6 @@
-import EffectfulEffectTestSupport
 import Effectful
+import EffectfulHTTPTestSupport
+import EffectfulTesting
 import Foundation
 import Testing
 
@@ -7,18 +8,28 @@ import Testing
   import FoundationNetworking
 #endif
 
-// The README's tour, kept compiling and working here: if this file changes, change the README too.
+// The README's taste and its test, kept compiling and working here: if this file changes, change
+// the README too. `everySwiftLineOfTheReadmeIsCompiledHere` checks that they agree.
 
-private struct CounterState: Equatable { var count = 0; var fact: String? }
+private struct CounterState: Equatable {
+  var count = 0
+  var fact: String?
+  var isTimerOn = false
+}
 private enum CounterAction: Equatable, Sendable {
-  case incrementButtonTapped, factButtonTapped, factResponse(String?)
+  case incrementButtonTapped, factButtonTapped, factResponse(String)
+  case timerButtonTapped, timerTick
 }
-private struct NumberFact: Decodable, Sendable { var text: String }
+private enum CancelID: Hashable, Sendable { case timer }
+
 private struct CounterEnvironment: Sendable {
-  var fact: @Sendable (Int) -> Effect<String?>  // live: a request; tests: a stub
+  var fact: @Sendable (Int) async throws -> String  // live: a request; tests: a stub
+  var clock: any Clock<Duration>  // live: ContinuousClock(); tests: TestClock()
 }
 
-private func counterReducer(environment: CounterEnvironment) -> Reducer<CounterState, CounterAction> {
+private func counterReducer(
+  environment: CounterEnvironment
+) -> Reducer<CounterState, CounterAction> {
   { state, action in
     switch action {
     case .incrementButtonTapped:
@@ -26,84 +37,163 @@ private func counterReducer(environment: CounterEnvironment) -> Reducer<CounterS
       return []  // no effect
     case .factButtonTapped:
       return [
-        environment.fact(state.count)
-          .receive(on: DispatchQueue.main)  // the store lives on the main actor
-          .map(CounterAction.factResponse)
-          .cancellable(id: "fact", cancelInFlight: true)
+        .run { [count = state.count] send in
+          await send(.factResponse(try await environment.fact(count)))
+        } catch: { error, send in
+          await send(.factResponse("No fact: \(error.localizedDescription)"))
+        }
       ]
     case .factResponse(let fact):
       state.fact = fact
+      return []
+    case .timerButtonTapped:
+      state.isTimerOn.toggle()
+      guard state.isTimerOn else { return [.cancel(id: CancelID.timer)] }
+      return [
+        .run { send in
+          for await _ in environment.clock.timer(interval: .seconds(1)) {
+            await send(.timerTick)
+          }
+        }.cancellable(id: CancelID.timer)
+      ]
+    case .timerTick:
+      state.count += 1
       return []
     }
   }
 }
 
-/// The tour's program as the README writes it, from the store on: compiled here, never run (it talks
-/// to numbersapi.com and ends the process). `tourRunsWithAStubbedFact` runs the same steps.
-@MainActor
-private func tourProgram() -> Never {
-  let store = Store(initialValue: CounterState(), reducer: counterReducer(environment: .init(
+/// Requests that fail after 5 s of silence (Linux's shared session can wait for ever).
+private let session = URLSession(configuration: {
+  let configuration = URLSessionConfiguration.default
+  configuration.timeoutIntervalForRequest = 5
+  return configuration
+}())
+
+/// The text of a 2xx answer, or an error that says why there is none.
+@Sendable private func text(from url: URL) async throws -> String {
+  let (data, response) = try await session.data(from: url)
+  let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+  guard (200..<300).contains(status) else { throw URLError(.badServerResponse) }
+  return String(decoding: data, as: UTF8.self)
+}
+
+extension CounterEnvironment {
+  static let live = CounterEnvironment(
     fact: { n in
-      dataTask(with: URL(string: "http://numbersapi.com/\(n)/trivia?json")!)
-        .decode(as: NumberFact.self)
-        .map { $0?.text }
-    }
-  )))
+      guard let url = URL(string: "http://numbersapi.com/\(n)/trivia") else {
+        throw URLError(.badURL)
+      }
+      return try await text(from: url)
+    },
+    clock: ContinuousClock())
+}
+
+/// The README's `main.swift` from `let environment` on, never run here (it asks numbersapi.com).
+@MainActor private func tourMain() async {
+  let environment = CounterEnvironment.live
+  await tourProgram(environment: environment)
+}
+
+/// The rest of the README's `main.swift`, line for line; `print` is this file's own (below).
+@MainActor private func tourProgram(environment: CounterEnvironment) async {
+  let store = Store(
+    initialValue: CounterState(), reducer: counterReducer(environment: environment))
   let subscription = store.subscribe { state in
     print("count:", state.count, "fact:", state.fact ?? "-")
-    if state.fact != nil { exit(0) }  // the answer is in: done
   }
   store.send(.incrementButtonTapped)
+  await store.send(.factButtonTapped).finish()  // when the fact, or why not, is in
+  subscription.cancel()
+}
+
+/// What the program printed: the README's `print` lands here.
+@MainActor private var printed: [String] = []
+@MainActor private func print(_ items: Any...) {
+  printed.append(items.map { "\($0)" }.joined(separator: " "))
+}
+
+// The README's test, as written there.
+@MainActor @Test func timerAndFact() async {
+  let clock = TestClock()
+  let store = TestStore(
+    initialValue: CounterState(),
+    reducer: counterReducer(
+      environment: CounterEnvironment(
+        fact: { n in "\(n) is a good number." }, clock: clock)))
+  store.send(.timerButtonTapped) { $0.isTimerOn = true }
+  await clock.advance(by: .seconds(2))
+  await store.receive(.timerTick) { $0.count = 1 }
+  await store.receive(.timerTick) { $0.count = 2 }
+  store.send(.timerButtonTapped) { $0.isTimerOn = false }
   store.send(.factButtonTapped)
-  _ = subscription
-  dispatchMain()  // run the main queue, where the answer arrives
+  await store.receive(.factResponse("2 is a good number.")) {
+    $0.fact = "2 is a good number."
+  }
 }
 
 @MainActor
-@Suite("README tour")
+@Suite("README tour", .serialized)
 struct ReadmeTourTests {
-  /// Every line of code in the README's tour is in this file, so the compiled copy cannot drift
-  /// from what readers see. Comments, blank lines, braces and `let subscription =` layout aside.
-  @Test func theTourInTheReadmeIsTheCodeCompiledHere() throws {
+  /// Every line of the README's Swift blocks (but the manifest's) is in this file, so the compiled
+  /// copy cannot drift from what readers see. Comments, blank lines and spacing aside.
+  @Test func everySwiftLineOfTheReadmeIsCompiledHere() throws {
     let here = URL(fileURLWithPath: #filePath)
     let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let tour = try #require(readme.components(separatedBy: "## A tour").dropFirst().first)
-    let block = try #require(tour.components(separatedBy: "```swift\n").dropFirst().first?
-      .components(separatedBy: "```").first)
+    let blocks = readme.components(separatedBy: "```swift\n").dropFirst().compactMap {
+      $0.components(separatedBy: "```").first
+    }
+    let code = blocks.filter { !$0.hasPrefix("// Package.swift") }
+    #expect(code.count == 2, "the taste and its test")
     let compiled = Set(try String(contentsOf: here, encoding: .utf8).split(separator: "\n").map(normalized))
-    let missing = block.split(separator: "\n").map(normalized).filter { line in
+    let missing = code.flatMap { $0.split(separator: "\n") }.map(normalized).filter { line in
       !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("import ") && !compiled.contains(line)
     }
-    #expect(missing.isEmpty, "README tour lines not compiled in ReadmeTourTests.swift: \(missing)")
+    #expect(missing.isEmpty, "README lines not compiled in ReadmeTourTests.swift: \(missing)")
   }
 
-
-  @Test func tourRunsWithAStubbedFact() async {
-    let store = Store(
-      initialValue: CounterState(),
-      reducer: counterReducer(
-        environment: .init(fact: { n in Effect { callback in callback("\(n) is a number") } })))
-    var printed: [String] = []
-    let subscription = store.subscribe { printed.append("count: \($0.count) fact: \($0.fact ?? "-")") }
-    store.send(.incrementButtonTapped)
-    store.send(.factButtonTapped)
-    #expect(await waitUntil { store.value.fact != nil })
-    #expect(store.value == CounterState(count: 1, fact: "1 is a number"))
-    #expect(printed == ["count: 1 fact: -", "count: 1 fact: 1 is a number"], "no-op actions are not changes")
-    subscription.cancel()
+  /// Offline, the request fails at once (the name does not resolve): the program prints why and
+  /// ends, instead of waiting for a fact that never comes.
+  @Test func theProgramEndsOfflineSayingWhy() async {
+    printed = []
+    let offline = URLError(.cannotFindHost)
+    await tourProgram(
+      environment: CounterEnvironment(fact: { _ in throw offline }, clock: ContinuousClock()))
+    #expect(printed == ["count: 1 fact: -", "count: 1 fact: No fact: \(offline.localizedDescription)"])
   }
 
-  @Test func liveFactEnvironmentDecodesNumbersAPIShape() async throws {
-    let live: @Sendable (URL) -> Effect<String?> = { url in
-      dataTask(with: url).decode(as: NumberFact.self).map { $0?.text }
+  @Test func theProgramPrintsTheFactAndEnds() async {
+    printed = []
+    await tourProgram(
+      environment: CounterEnvironment(fact: { n in "\(n) is a number." }, clock: ContinuousClock()))
+    #expect(printed == ["count: 1 fact: -", "count: 1 fact: 1 is a number."])
+  }
+
+  @Test func textFromALoopbackServer() async throws {
+    let server = try TestHTTPServer { request in
+      request.path == "/7/trivia"
+        ? .text("7 is the number of days in a week.") : .text("not found", status: 404)
     }
-    let outputs = Collected<String?>()
-    let server = try HTTPStub.numbersAPI()
     defer { server.stop() }
-    live(server.url("/7/trivia?json")).run { outputs.append($0) }
-    #expect(await waitUntil { !outputs.values.isEmpty })
-    #expect(outputs.values == ["7 is the number of days in a week."])
+    #expect(try await text(from: server.url("/7/trivia")) == "7 is the number of days in a week.")
+    await #expect(throws: URLError.self) { try await text(from: server.url("/8/trivia")) }
+  }
+
+  /// A server that never answers: the request fails on its own after the session's 5 s, so the
+  /// program ends. (With the request's own `timeoutInterval` on the shared session, Linux waited
+  /// for ever: the README's program was seen hanging for 60 s against such a server.)
+  @Test func textFromASilentServerFailsOnItsOwn() async throws {
+    let server = try TestHTTPServer { _ in TestHTTPResponse(delay: .seconds(3600)) }
+    defer { server.stop() }
+    await #expect(throws: URLError.self) { try await text(from: server.url("/1/trivia")) }
+  }
+
+  /// Nothing listening: the live request fails at once with an error that names the cause, which
+  /// the program prints.
+  @Test func textFromNowhereFailsAtOnce() async throws {
+    let url = try #require(URL(string: "http://127.0.0.1:\(try unusedLoopbackPort())/1/trivia"))
+    await #expect(throws: URLError.self) { try await text(from: url) }
   }
 }
 
@@ -112,6 +202,8 @@ private func normalized(_ line: Substring) -> String {
   var code = String(line)
   if let comment = code.range(of: "//") { code = String(code[..<comment.lowerBound]) }
   code = code.trimmingCharacters(in: .whitespaces)
-  if code.hasPrefix("private ") { code.removeFirst("private ".count) }
+  for prefix in ["@Sendable private ", "private "] where code.hasPrefix(prefix) {
+    code = (prefix == "private " ? "" : "@Sendable ") + code.dropFirst(prefix.count)
+  }
   return code.replacingOccurrences(of: " ", with: "")
 }

@@ -29,8 +29,9 @@ private struct ModelCase: CustomStringConvertible {
     return "\(tree) with [\(timeline.joined(separator: ", "))]"
   }
 
-  static func random(using random: inout SplitMix64) -> ModelCase {
+  static func random(using random: inout SplitMix64, withRuns: Bool = false) -> ModelCase {
     var generator = EffectTreeGenerator()
+    generator.withRuns = withRuns
     let tree = generator.tree(depth: Int.random(in: 1...3, using: &random), using: &random)
     var events: [(Int, ModelEvent)] = [(0, .start)]
     if Bool.random(using: &random) { events.append((100 * Int.random(in: 0...8, using: &random), .start)) }
@@ -76,8 +77,39 @@ private func runInStore(_ model: ModelCase) -> [(time: Int, value: Int)] {
   return arrivals.withValue { $0 }
 }
 
-private func runInReference(_ model: ModelCase) -> [(time: Int, value: Int)] {
+/// The same case in a Store whose effects mix `.run` effects and callback effects on one TestClock,
+/// advanced with `await`: after each step everything the clock woke has gone as far as it can.
+@MainActor
+private func runOnOneClock(_ model: ModelCase) async -> [(time: Int, value: Int)] {
+  let clock = TestClock()
+  let tree = model.tree
+  let arrivals = LockedValue<[(time: Int, value: Int)]>([])
+  let store = Store(initialValue: 0) { (_: inout Int, action: ModelAction) -> [Effect<ModelAction>] in
+    switch action {
+    case .start:
+      return [tree.effect(on: clock).map(ModelAction.output)]
+    case .cancel(let id):
+      return [.cancel(id: id)]
+    case .output(let value):
+      let time = Int(clock.now.sinceOrigin / .milliseconds(1))
+      arrivals.withValue { $0.append((time, value)) }
+      return []
+    }
+  }
+  for (time, event) in model.events {
+    await clock.advance(to: SchedulerInstant(sinceOrigin: .milliseconds(time)))
+    switch event {
+    case .start: store.send(.start)
+    case .cancel(let id): store.send(.cancel(id))
+    }
+  }
+  await clock.advance(to: SchedulerInstant(sinceOrigin: .milliseconds(horizon)))
+  return arrivals.withValue { $0 }
+}
+
+private func runInReference(_ model: ModelCase, keepingStepsWhole: Bool = false) -> [(time: Int, value: Int)] {
   let reference = EffectAlgebraReference()
+  reference.keepsStepsWhole = keepingStepsWhole
   for (time, event) in model.events {
     reference.advance(to: time)
     switch event {
@@ -118,5 +150,30 @@ struct EffectAlgebraModelTests {
     }
     #expect(mismatches == 0)
     print("effect algebra model: 10000 cases, \(mismatches) mismatches")
+  }
+
+  @Test("2,000 random trees mixing .run effects and callback effects on one TestClock match the reference")
+  func oneClockMatchesReference() async {
+    let seed = reliabilitySeed()
+    print("effect algebra (one clock) seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
+    var random = SplitMix64(seed: seed)
+    var mismatches = 0
+    for caseIndex in 0..<2_000 {
+      let model = ModelCase.random(using: &random, withRuns: true)
+      let actual = await runOnOneClock(model)
+      let expected = runInReference(model, keepingStepsWhole: true)
+      guard !actual.elementsEqual(expected, by: { $0 == $1 }) else { continue }
+      mismatches += 1
+      if mismatches <= 3 {
+        Issue.record(
+          """
+          case \(caseIndex) (EFFECTFUL_SEED=\(seed)): \(model)
+            store:     \(actual.map { "\($0.value)@\($0.time)" })
+            reference: \(expected.map { "\($0.value)@\($0.time)" })
+          """)
+      }
+    }
+    #expect(mismatches == 0)
+    print("effect algebra model (one clock): 2000 cases, \(mismatches) mismatches")
   }
 }

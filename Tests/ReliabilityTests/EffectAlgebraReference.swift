@@ -1,6 +1,6 @@
-/// The effect semantics of README's "Effect semantics" table, as a single-threaded interpreter with
-/// its own virtual clock: no locks, no schedulers, no registry, just runs in a tree and a queue of
-/// timed work. The model test checks the library against it.
+/// The effect semantics of the "Semantics at a glance" table (the Cancellation and time article), as
+/// a single-threaded interpreter with its own virtual clock: no locks, no schedulers, no registry,
+/// just runs in a tree and a queue of timed work. The model test checks the library against it.
 ///
 /// What it encodes:
 /// - A run is running until it finishes or is cancelled; cancelling a run cancels its children; a run
@@ -18,6 +18,9 @@ final class EffectAlgebraReference {
   private var nextSequence = 0
   private var registered: [String: [Run]] = [:]
   private var throttles: [String: ThrottleMemory] = [:]
+  /// A TestClock's rule (see `VirtualTimeline`): work scheduled for the current instant while a step
+  /// runs belongs to that step, and runs before anything else due at that instant fires.
+  var keepsStepsWhole = false
 
   private final class Work {
     let deadline: Int
@@ -117,7 +120,9 @@ final class EffectAlgebraReference {
 
   /// Moves the clock to `time`, running all work due by then, in order.
   func advance(to time: Int) {
+    if keepsStepsWhole { runImmediateWork(since: nil) }
     while let index = nextDue(by: time) {
+      let watermark = nextSequence
       let work = queue[index]
       now = max(now, work.deadline)
       if let interval = work.interval {
@@ -128,8 +133,21 @@ final class EffectAlgebraReference {
         queue.remove(at: index)
       }
       work.action()
+      if keepsStepsWhole { runImmediateWork(since: watermark) }
     }
     now = max(now, time)
+  }
+
+  /// Runs, in order, the one-shot work due now that was scheduled after `watermark` (all of it, if
+  /// nil), including what it schedules for now in turn.
+  private func runImmediateWork(since watermark: Int?) {
+    while let index = queue.indices.filter({
+      !queue[$0].isCancelled && queue[$0].interval == nil && queue[$0].deadline <= now
+        && queue[$0].sequence > (watermark ?? Int.min)
+    }).min(by: { queue[$0].sequence < queue[$1].sequence }) {
+      let work = queue.remove(at: index)
+      work.action()
+    }
   }
 
   private func nextDue(by time: Int) -> Int? {
@@ -181,7 +199,7 @@ final class EffectAlgebraReference {
       for value in values where run.isRunning { emit(value, []) }
       run.finish()
 
-    case .later(let value, let after):
+    case .later(let value, let after), .runLater(let value, let after):
       let cancelWork = schedule(after: after) {
         if run.isRunning { emit(value, []) }
         run.finish()

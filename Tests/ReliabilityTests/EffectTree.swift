@@ -10,6 +10,9 @@ indirect enum EffectTree: CustomStringConvertible, Sendable {
   case create([Int])
   /// `Effect.create` that sends one value `after` milliseconds, then finishes.
   case later(Int, after: Int)
+  /// A `.run` that sleeps `after` milliseconds on the test clock, sends one value, then returns: in
+  /// the reference, the same as ``later(_:after:)``.
+  case runLater(Int, after: Int)
   case merge([EffectTree])
   case concatenate([EffectTree])
   /// `map { $0 + offset }`
@@ -28,6 +31,7 @@ indirect enum EffectTree: CustomStringConvertible, Sendable {
     case .sync(let value): ".sync{\(value)}"
     case .create(let values): ".create\(values)"
     case .later(let value, let after): ".later(\(value), \(after)ms)"
+    case .runLater(let value, let after): ".run{sleep \(after)ms; send(\(value))}"
     case .merge(let parts): ".merge(\(parts.map(\.description).joined(separator: ", ")))"
     case .concatenate(let parts): ".concatenate(\(parts.map(\.description).joined(separator: ", ")))"
     case .map(let tree, let offset): "\(tree).map(+\(offset))"
@@ -44,6 +48,30 @@ indirect enum EffectTree: CustomStringConvertible, Sendable {
 
   /// The real effect this tree describes, on `scheduler`.
   func effect(on scheduler: TestScheduler) -> Effect<Int> {
+    effect(time: .scheduler(scheduler))
+  }
+
+  /// The real effect this tree describes on one `TestClock`: `.run` effects sleep on it, and the
+  /// time operators take it as their clock, while `.later`, timers and `receive(on:)` use it as
+  /// their scheduler.
+  func effect(on clock: TestClock) -> Effect<Int> {
+    effect(time: .clock(clock))
+  }
+
+  enum Time {
+    case scheduler(TestScheduler)
+    case clock(TestClock)
+
+    var scheduler: any Scheduler {
+      switch self {
+      case .scheduler(let scheduler): scheduler
+      case .clock(let clock): clock
+      }
+    }
+  }
+
+  private func effect(time: Time) -> Effect<Int> {
+    let scheduler = time.scheduler
     switch self {
     case .send(let value):
       return .send(value)
@@ -62,25 +90,41 @@ indirect enum EffectTree: CustomStringConvertible, Sendable {
         }
         subscriber.onCancel { work.cancel() }
       }
+    case .runLater(let value, let after):
+      guard case .clock(let clock) = time else { fatalError(".runLater needs a TestClock") }
+      return .run { send in
+        try await clock.sleep(for: .milliseconds(after))
+        await send(value)
+      }
     case .merge(let parts):
-      return .merge(parts.map { $0.effect(on: scheduler) })
+      return .merge(parts.map { $0.effect(time: time) })
     case .concatenate(let parts):
-      return .concatenate(parts.map { $0.effect(on: scheduler) })
+      return .concatenate(parts.map { $0.effect(time: time) })
     case .map(let tree, let offset):
-      return tree.effect(on: scheduler).map { $0 + offset }
+      return tree.effect(time: time).map { $0 + offset }
     case .delay(let tree, let duration):
-      return tree.effect(on: scheduler).delay(for: .milliseconds(duration), scheduler: scheduler)
+      if case .clock(let clock) = time {
+        return tree.effect(time: time).delay(for: .milliseconds(duration), clock: clock)
+      }
+      return tree.effect(time: time).delay(for: .milliseconds(duration), scheduler: scheduler)
     case .debounce(let tree, let id, let duration):
-      return tree.effect(on: scheduler).debounce(id: id, for: .milliseconds(duration), scheduler: scheduler)
+      if case .clock(let clock) = time {
+        return tree.effect(time: time).debounce(id: id, for: .milliseconds(duration), clock: clock)
+      }
+      return tree.effect(time: time).debounce(id: id, for: .milliseconds(duration), scheduler: scheduler)
     case .throttle(let tree, let id, let interval, let latest):
-      return tree.effect(on: scheduler)
+      if case .clock(let clock) = time {
+        return tree.effect(time: time)
+          .throttle(id: id, for: .milliseconds(interval), clock: clock, latest: latest)
+      }
+      return tree.effect(time: time)
         .throttle(id: id, for: .milliseconds(interval), scheduler: scheduler, latest: latest)
     case .timer(let id, let interval, let value):
       return Effect.timer(id: id, every: .milliseconds(interval), on: scheduler).map { _ in value }
     case .cancellable(let tree, let id, let cancelInFlight):
-      return tree.effect(on: scheduler).cancellable(id: id, cancelInFlight: cancelInFlight)
+      return tree.effect(time: time).cancellable(id: id, cancelInFlight: cancelInFlight)
     case .receiveOn(let tree):
-      return tree.effect(on: scheduler).receive(on: scheduler)
+      return tree.effect(time: time).receive(on: scheduler)
     }
   }
 }
@@ -92,6 +136,10 @@ indirect enum EffectTree: CustomStringConvertible, Sendable {
 struct EffectTreeGenerator {
   static let ids = ["a", "b", "c"]
   private var nextValue = 1
+  /// Whether leaves that send later are `.run` effects sleeping on the clock, half the time. Their
+  /// sleeps end 50 ms off the 100 ms grid of every other duration, so that they never fall due at the
+  /// same instant as callback work, where the order would depend on when a task reached its sleep.
+  var withRuns = false
 
   mutating func tree(depth: Int, using random: inout SplitMix64) -> EffectTree {
     let leafOnly = depth <= 0
@@ -99,7 +147,11 @@ struct EffectTreeGenerator {
     case 0: return .send(value())
     case 1: return .sync(value())
     case 2: return .create((0..<Int.random(in: 0...2, using: &random)).map { _ in value() })
-    case 3: return .later(value(), after: 100 * Int.random(in: 0...4, using: &random))
+    case 3:
+      if withRuns, Bool.random(using: &random) {
+        return .runLater(value(), after: 50 + 100 * Int.random(in: 0...4, using: &random))
+      }
+      return .later(value(), after: 100 * Int.random(in: 0...4, using: &random))
     case 4:
       return .timer(
         id: Self.ids.randomElement(using: &random)!, every: [130, 170, 230].randomElement(using: &random)!,

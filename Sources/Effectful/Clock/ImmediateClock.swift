@@ -8,7 +8,7 @@
 ///
 /// A sleep still checks for cancellation first and throws `CancellationError` in a cancelled task, so
 /// a cancelled timer loop ends. Copies of a clock share their time.
-public struct ImmediateClock: Clock, Sendable {
+public struct ImmediateClock: Clock, Scheduler, Sendable {
   public typealias Duration = Swift.Duration
   public typealias Instant = SchedulerInstant
 
@@ -42,5 +42,41 @@ public struct ImmediateClock: Clock, Sendable {
     time.withValue { now in now = max(now, deadline) }
     // Let other work run between the steps of a loop, as a real sleep would.
     await Task.yield()
+  }
+}
+
+// A scheduler too, so that the clock forms of `delay`, `debounce` and `throttle` run at once on it,
+// on the caller's thread, as an ``ImmediateScheduler`` does, moving the clock's time as they go.
+extension ImmediateClock {
+  /// Runs `action` at once: `ImmediateClock().schedule { print("now") }`.
+  public func schedule(_ action: @escaping @Sendable () -> Void) {
+    action()
+  }
+
+  /// Moves the clock `delay` forward and runs `action` at once.
+  ///
+  /// ```swift
+  /// ImmediateClock().schedule(after: .seconds(1)) { print("now") }
+  /// ```
+  @discardableResult
+  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
+    let deadline = now.advanced(by: max(.zero, delay))
+    time.withValue { now in now = max(now, deadline) }
+    action()
+    return .done
+  }
+
+  /// Runs `action` once, at once, as ``ImmediateScheduler`` does (running it for ever at once
+  /// would never return).
+  ///
+  /// ```swift
+  /// let clock = ImmediateClock()
+  /// clock.schedule(after: .zero, every: .seconds(1)) { print("once") }
+  /// ```
+  @discardableResult
+  public func schedule(
+    after delay: Duration, every interval: Duration, _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    schedule(after: delay, action)
   }
 }

@@ -30,7 +30,15 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// Set once the store has gone: anything registered later is cancelled on the spot.
   @exclusivity(unchecked) private var isClosed = false
 
-  package init() {}
+  /// Where `.run` effects of this registry's store start their tasks; `nil` in an app (see
+  /// ``EffectTaskStarter``).
+  package let taskStarter: (any EffectTaskStarter)?
+
+  /// A registry whose `.run` tasks start where `taskStarter` puts them: by default, where the
+  /// installed starter does (nowhere special in an app).
+  package init(taskStarter: (any EffectTaskStarter)? = EffectTaskStarters.installed) {
+    self.taskStarter = taskStarter
+  }
 
   /// Records a top-level run until it ends; a run that has already ended is not recorded. Returns
   /// whether the run is still going (recorded now or before), which is what a caller that keeps runs
@@ -227,6 +235,16 @@ package final class CancellationRegistry: @unchecked Sendable {
     }
   }
 
+  #if DEBUG
+    /// How many lifetimes the removals under `id` have moved or examined (see `LifetimeGroup`).
+    package func removalSteps(id: EffectID) -> Int {
+      lock.withLock {
+        if case .many(let group) = cancellables[id] { return group.removalSteps }
+        return 0
+      }
+    }
+  #endif
+
   /// What every `throttle` with `id` shares, whatever its output type: an id is an id.
   func throttleState(for id: EffectID) -> ThrottleState {
     lock.withLock {
@@ -254,10 +272,19 @@ private final class LifetimeGroup {
     lifetimes.append(lifetime)
   }
 
+  #if DEBUG
+    /// How many lifetimes removals have moved or examined: what a test counts to tell O(1) removal
+    /// from a rebuild, without timing anything. Debug builds only.
+    private(set) var removalSteps = 0
+  #endif
+
   /// Swap-remove: the last lifetime takes the removed one's place.
   func remove(_ lifetime: EffectLifetime) {
     let index = lifetime.registeredIndex
     guard lifetimes.indices.contains(index), lifetimes[index] === lifetime else { return }
+    #if DEBUG
+      removalSteps += 1
+    #endif
     let last = lifetimes.removeLast()
     if last !== lifetime {
       lifetimes[index] = last

@@ -3,9 +3,11 @@ extension Effect where Output: Sendable {
   /// Makes this effect cancellable with ``cancel(id:)``.
   ///
   /// ```swift
-  /// enum CancelID: Hashable, Sendable { case search }  // or any Hashable & Sendable value
+  /// // or any Hashable & Sendable value
+  /// enum CancelID: Hashable, Sendable { case search }
   /// case .searchQueryChanged(let query):
-  ///   return [search(query).cancellable(id: CancelID.search, cancelInFlight: true)]
+  ///   return [
+  ///     search(query).cancellable(id: CancelID.search, cancelInFlight: true)]
   /// case .cancelButtonTapped:
   ///   return [.cancel(id: CancelID.search)]
   /// ```

@@ -2,7 +2,10 @@ extension Effect where Output: Sendable {
   /// Starts this effect `duration` from now on `scheduler`.
   ///
   /// ```swift
-  /// return [.send(.hideToast).delay(for: .seconds(2), scheduler: environment.mainQueue)]
+  /// return [
+  ///   .send(.hideToast)
+  ///     .delay(for: .seconds(2), scheduler: environment.mainQueue)
+  /// ]
   /// ```
   ///
   /// Nothing starts before the delay has passed, so cancelling a delayed request means no request is
@@ -34,7 +37,10 @@ extension Effect where Output: Sendable {
   /// ```swift
   /// case .searchQueryChanged(let query):
   ///   state.query = query
-  ///   return [search(query).debounce(id: SearchID.search, for: .milliseconds(300), scheduler: mainQueue)]
+  ///   return [
+  ///     search(query).debounce(
+  ///       id: SearchID.search, for: .milliseconds(300), scheduler: mainQueue)
+  ///   ]
   /// ```
   ///
   /// Each new debounced effect cancels the one still waiting (or running), so only the last of a burst

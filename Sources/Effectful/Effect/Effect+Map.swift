@@ -2,7 +2,10 @@ extension Effect {
   /// Transforms each output of this effect.
   ///
   /// ```swift
-  /// Effect.timer(id: TimerID.timer, every: .seconds(1), on: scheduler).map { _ in .timerTick }
+  /// Effect.timer(
+  ///   id: TimerID.timer,
+  ///   every: .seconds(1),
+  ///   on: scheduler).map { _ in .timerTick }
   /// ```
   ///
   /// For an effect that already holds its output (``send(_:)``), `transform` runs at once, so that

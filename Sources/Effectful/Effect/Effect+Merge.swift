@@ -41,7 +41,8 @@ extension Effect where Output: Sendable {
   /// Runs effects one after another: each starts when the one before it has finished.
   ///
   /// ```swift
-  /// return [.concatenate(.send(.saveStarted), save(favorites), .send(.saveFinished))]
+  /// return [
+  ///   .concatenate(.send(.saveStarted), save(favorites), .send(.saveFinished))]
   /// ```
   ///
   /// Cancelling the concatenation cancels the part that is running and starts none of the rest.

@@ -3,7 +3,11 @@ extension Effect where Output: Sendable {
   ///
   /// ```swift
   /// case .nthPrimeButtonTapped:
-  ///   return [.task { [count = state.count] in .nthPrimeResponse(await environment.nthPrime(count)) }]
+  ///   return [
+  ///     .task { [count = state.count] in
+  ///       .nthPrimeResponse(await environment.nthPrime(count))
+  ///     }
+  ///   ]
   /// ```
   ///
   /// It is ``run(priority:operation:catch:fileID:line:)`` sending one output. Cancelling the effect

@@ -5,7 +5,11 @@ extension Effect where Output: Sendable {
   /// ```swift
   /// case .scrolled(let offset):
   ///   return [.send(.loadMore(offset))
-  ///     .throttle(id: ScrollID.scroll, for: .seconds(1), scheduler: mainQueue, latest: true)]
+  ///     .throttle(
+  ///       id: ScrollID.scroll,
+  ///       for: .seconds(1),
+  ///       scheduler: mainQueue,
+  ///       latest: true)]
   /// ```
   ///
   /// The first output passes at once; it is delivered on `scheduler` (so on a `TestScheduler` it

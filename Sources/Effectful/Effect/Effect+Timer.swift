@@ -5,8 +5,11 @@ extension Effect where Output == SchedulerInstant {
   /// case .toggleTimerButtonTapped:
   ///   state.isTimerRunning.toggle()
   ///   return state.isTimerRunning
-  ///     ? [Effect.timer(id: TimerID.timer, every: .seconds(1), on: environment.mainQueue)
-  ///         .map { _ in .timerTick }]
+  ///     ? [
+  ///       Effect.timer(
+  ///         id: TimerID.timer, every: .seconds(1), on: environment.mainQueue
+  ///       ).map { _ in .timerTick }
+  ///     ]
   ///     : [.cancel(id: TimerID.timer)]
   /// ```
   ///

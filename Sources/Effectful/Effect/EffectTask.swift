@@ -1,29 +1,52 @@
 import Dispatch
 
+/// Starts the tasks of `.run` effects somewhere other than the global executor: what a test's
+/// virtual time installs (EffectfulTesting runs every `.run` of a test on one serial executor, so it
+/// knows exactly when the work it woke has gone as far as it can). An app never installs one.
+package protocol EffectTaskStarter: AnyObject, Sendable {
+  /// Starts `operation` in a task of `priority`, as the starter places it.
+  func startTask(priority: TaskPriority?, operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
+}
+
+/// The starter stores made from now on use: `nil` until EffectfulTesting installs its own.
+package enum EffectTaskStarters {
+  private static let slot = LockedValue<(any EffectTaskStarter)?>(nil)
+
+  /// Read once per registry, when a store is made: never on the path of a `.run`.
+  package static var installed: (any EffectTaskStarter)? {
+    slot.withValue { $0 }
+  }
+
+  /// Makes `starter` the one every store made afterwards uses; the first one installed stays.
+  package static func install(_ starter: any EffectTaskStarter) {
+    slot.withValue { installed in
+      if installed == nil { installed = starter }
+    }
+  }
+}
+
 extension CancellationRegistry {
   /// Starts the task of a `.run` effect: `operation`, then `onEnd` on the main queue.
   ///
-  /// The one place a `.run` effect's task is made, so that what decides where it runs (and what a
-  /// test's virtual time must know of it) lives here and not in every operator.
+  /// In an app that is a plain `Task`, and nothing else: no test machinery is on this path beyond the
+  /// nil check of a field read once per store.
   package func startTask(
     priority: TaskPriority?,
     operation: @escaping @Sendable () async -> Void,
     onEnd: @escaping @Sendable () -> Void
   ) -> Task<Void, Never> {
-    let tracked = EffectTaskTracker.shared.begin()
-    return Task(priority: priority) {
-      await EffectTaskTracker.$currentRun.withValue(tracked) {
+    if let taskStarter {
+      return taskStarter.startTask(priority: priority) {
         await operation()
+        DispatchQueue.main.async { onEnd() }
       }
+    }
+    return Task(priority: priority) {
+      await operation()
       // Finished on the main actor, like every output: what an end starts synchronously (the next
-      // part of a concatenation) delivers there too. A main-queue block rather than an actor hop,
-      // so the task ends here instead of coming back. Under the run's identity, so that runs it
-      // starts count for the same test clock; and before the tracker hears of the end, so that
-      // once a test clock sees every run idle, whatever the end started has been reduced.
-      DispatchQueue.main.async {
-        EffectTaskTracker.$currentRun.withValue(tracked) { onEnd() }
-        EffectTaskTracker.shared.end(tracked)
-      }
+      // part of a concatenation) delivers there too. A main-queue block rather than an actor hop, so
+      // that the task ends where it is instead of coming back.
+      DispatchQueue.main.async { onEnd() }
     }
   }
 }

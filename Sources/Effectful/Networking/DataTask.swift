@@ -9,8 +9,10 @@ import Foundation
 /// ```swift
 /// struct Fact: Decodable, Sendable { var text: String }
 ///
-/// // numbersapi.com has no HTTPS: on Apple platforms an app needs an ATS exception for it.
-/// let fact: Effect<Fact?> = dataTask(with: URL(string: "http://numbersapi.com/42?json")!)
+/// // numbersapi.com has no HTTPS: on Apple platforms an app needs an ATS
+/// // exception for it.
+/// let fact: Effect<Fact?> = dataTask(
+///   with: URL(string: "http://numbersapi.com/42?json")!)
 ///   .decode(as: Fact.self)
 ///   .receive(on: DispatchQueue.main)
 /// ```
@@ -28,9 +30,11 @@ public func dataTask(with url: URL, session: URLSession = .shared)
 /// ```swift
 /// struct Saved: Decodable, Sendable { var id: Int }
 ///
-/// var request = URLRequest(url: URL(string: "http://127.0.0.1:8080/favorites")!)
+/// var request = URLRequest(
+///   url: URL(string: "http://127.0.0.1:8080/favorites")!)
 /// request.httpMethod = "POST"
-/// let saved: Effect<Result<Saved, NetworkError>> = dataTask(with: request).decodeResult(as: Saved.self)
+/// let saved: Effect<Result<Saved, NetworkError>> =
+///   dataTask(with: request).decodeResult(as: Saved.self)
 /// ```
 public func dataTask(with request: URLRequest, session: URLSession = .shared)
   -> Effect<(Data?, URLResponse?, Error?)>

@@ -8,7 +8,8 @@ extension Effect where Output == (Data?, URLResponse?, Error?) {
   /// Decodes the body as JSON, delivering `nil` when anything went wrong, as in the episode.
   ///
   /// ```swift
-  /// dataTask(with: url).decode(as: WolframAlphaResult.self)   // Effect<WolframAlphaResult?>
+  /// // Effect<WolframAlphaResult?>
+  /// dataTask(with: url).decode(as: WolframAlphaResult.self)
   /// ```
   ///
   /// Use ``decodeResult(as:using:)`` to learn *why* it failed.

@@ -1,7 +1,9 @@
 /// How to put a value into one case of an enum and get it back out: a key path for enum cases.
 ///
 /// ```swift
-/// enum AppAction { case counter(CounterAction), favoritePrimes(FavoritePrimesAction) }
+/// enum AppAction {
+///   case counter(CounterAction), favoritePrimes(FavoritePrimesAction)
+/// }
 ///
 /// extension AppAction {
 ///   static let counterCase = CasePath(AppAction.counter) { action in

@@ -5,11 +5,20 @@
 /// enum AppAction {
 ///   case counter(CounterAction)
 ///   var counter: CounterAction? {
-///     get { guard case .counter(let value) = self else { return nil }; return value }
-///     set { guard case .counter = self, let newValue else { return }; self = .counter(newValue) }
+///     get {
+///       guard case .counter(let value) = self else { return nil }
+///       return value
+///     }
+///     set {
+///       guard case .counter = self, let newValue else { return }
+///       self = .counter(newValue)
+///     }
 ///   }
 /// }
-/// let appReducer = pullback(counterReducer, value: \AppState.counter, action: \AppAction.counter)
+/// let appReducer = pullback(
+///   counterReducer,
+///   value: \AppState.counter,
+///   action: \AppAction.counter)
 /// ```
 ///
 /// Effects of the local reducer are mapped back into global actions. Prefer the
@@ -42,10 +51,12 @@ public func pullback<LocalValue, GlobalValue, LocalAction, GlobalAction: Sendabl
 ///
 /// ```swift
 /// let appReducer: Reducer<AppState, AppAction> = combine(
-///   pullback(counterReducer, value: \.counter, action: CasePath(AppAction.counter) {
-///     guard case .counter(let action) = $0 else { return nil }
-///     return action
-///   })
+///   pullback(
+///     counterReducer, value: \.counter,
+///     action: CasePath(AppAction.counter) {
+///       guard case .counter(let action) = $0 else { return nil }
+///       return action
+///     })
 /// )
 /// ```
 @inlinable

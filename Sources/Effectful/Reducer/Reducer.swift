@@ -2,14 +2,18 @@
 /// to run.
 ///
 /// ```swift
-/// public let counterReducer: Reducer<CounterState, CounterAction> = { state, action in
+/// public let counterReducer: Reducer<CounterState, CounterAction> = {
+///   state, action in
 ///   switch action {
 ///   case .incrementButtonTapped:
 ///     state.count += 1
 ///     return []
 ///   case .factButtonTapped:
 ///     let n = state.count
-///     return [Effect.sync { "\(n) is a number." }.map(CounterAction.factResponse)]
+///     return [
+///       Effect.sync { "\(n) is a number." }
+///         .map(CounterAction.factResponse)
+///     ]
 ///   case .factResponse(let fact):
 ///     state.fact = fact
 ///     return []
@@ -27,7 +31,10 @@ public typealias Reducer<Value, Action> = @Sendable (inout Value, Action) -> [Ef
 /// ```swift
 /// public let appReducer: Reducer<AppState, AppAction> = combine(
 ///   pullback(counterReducer, value: \.counter, action: \.counter),
-///   pullback(favoritePrimesReducer, value: \.favoritePrimes, action: \.favoritePrimes)
+///   pullback(
+///     favoritePrimesReducer,
+///     value: \.favoritePrimes,
+///     action: \.favoritePrimes)
 /// )
 /// ```
 @inlinable
@@ -38,7 +45,9 @@ public func combine<Value, Action>(_ reducers: Reducer<Value, Action>...) -> Red
 /// Runs reducers one after another on the same value and action, gathering all of their effects.
 ///
 /// ```swift
-/// let featureReducers: [Reducer<AppState, AppAction>] = [counterFeature, favoritesFeature]
+/// let featureReducers: [Reducer<AppState, AppAction>] = [
+///   counterFeature, favoritesFeature,
+/// ]
 /// let reducer = combine(featureReducers)
 /// ```
 @inlinable

@@ -5,10 +5,14 @@
 ///
 /// ```swift
 /// struct CounterEnvironment {
-///   var mainQueue: any Scheduler   // DispatchQueue.main in the app, TestScheduler() in tests
+///   // DispatchQueue.main in the app, TestScheduler() in tests
+///   var mainQueue: any Scheduler
 /// }
-/// return [Effect.timer(id: TimerID.timer, every: .seconds(1), on: environment.mainQueue)
-///   .map { _ in .timerTick }]
+/// return [
+///   Effect.timer(
+///     id: TimerID.timer, every: .seconds(1), on: environment.mainQueue
+///   ).map { _ in .timerTick }
+/// ]
 /// ```
 ///
 /// Conformances: `DispatchQueue`, ``ImmediateScheduler`` and `TestScheduler` (in EffectfulTesting).

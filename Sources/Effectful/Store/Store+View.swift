@@ -7,7 +7,8 @@ extension Store {
   ///   value: { $0.counterView },
   ///   action: { .counterView($0) }
   /// )
-  /// counterStore.send(.incrementButtonTapped)   // reaches appStore as .counterView(.incrementButtonTapped)
+  /// // reaches appStore as .counterView(.incrementButtonTapped)
+  /// counterStore.send(.incrementButtonTapped)
   /// ```
   ///
   /// A view costs its parent nothing until somebody subscribes to it or Observation tracks it; then it

@@ -5,8 +5,12 @@ import Observation
 /// observers about changes.
 ///
 /// ```swift
-/// let store = Store(initialValue: CounterState(), reducer: counterReducer(environment: .offline))
-/// let subscription = store.subscribe { state in print("count: \(state.count)") }
+/// let store = Store(
+///   initialValue: CounterState(),
+///   reducer: counterReducer(environment: .offline))
+/// let subscription = store.subscribe { state in
+///   print("count: \(state.count)")
+/// }
 /// store.send(.incrementButtonTapped)   // count: 1
 /// ```
 ///
@@ -108,7 +112,8 @@ public final class Store<Value, Action> {
   ///
   /// ```swift
   /// store.send(.incrementButtonTapped)
-  /// await store.send(.factButtonTapped).finish()   // returns once the fact has been reduced
+  /// // returns once the fact has been reduced
+  /// await store.send(.factButtonTapped).finish()
   /// ```
   ///
   /// Called while the store is already reducing (from an observer, or a synchronous effect), the

@@ -42,13 +42,15 @@ enum Command: Equatable, Sendable {
   /// try Command(parsing: "delete")     // throws CommandError.missingArgument(…)
   /// ```
   init(parsing line: String) throws(CommandError) {
-    let words = line.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
-    guard let name = words.first else { throw .unknown(line) }
+    // Names are matched in lower case; errors quote what was typed, as it was typed.
+    let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let typedName = words.first else { throw .unknown(line) }
+    let name = typedName.lowercased()
     let arguments = Array(words.dropFirst())
 
     func noArguments(_ command: Command) throws(CommandError) -> Command {
       guard arguments.isEmpty else {
-        throw .unexpectedArgument(command: name, arguments.joined(separator: " "))
+        throw .unexpectedArgument(command: typedName, arguments.joined(separator: " "))
       }
       return command
     }
@@ -71,36 +73,36 @@ enum Command: Equatable, Sendable {
       guard arguments.count == 1 else {
         throw arguments.isEmpty
           ? .missingArgument(
-            command: name, expected: "the position of a favorite, as `favorites` numbers them")
-          : .unexpectedArgument(command: name, arguments.dropFirst().joined(separator: " "))
+            command: typedName, expected: "the position of a favorite, as `favorites` numbers them")
+          : .unexpectedArgument(command: typedName, arguments.dropFirst().joined(separator: " "))
       }
       guard let position = Int(arguments[0]), position >= 1 else {
-        throw .invalidArgument(command: name, arguments[0], expected: "a position counted from 1")
+        throw .invalidArgument(command: typedName, arguments[0], expected: "a position counted from 1")
       }
       self = .delete(position: position)
 
     case "count":
       guard arguments.count == 1 else {
         throw arguments.isEmpty
-          ? .missingArgument(command: name, expected: "a whole number, like `count 50000000`")
-          : .unexpectedArgument(command: name, arguments.dropFirst().joined(separator: " "))
+          ? .missingArgument(command: typedName, expected: "a whole number, like `count 50000000`")
+          : .unexpectedArgument(command: typedName, arguments.dropFirst().joined(separator: " "))
       }
       guard let n = Int(arguments[0].filter { $0 != "_" }) else {
-        throw .invalidArgument(command: name, arguments[0], expected: "a whole number")
+        throw .invalidArgument(command: typedName, arguments[0], expected: "a whole number")
       }
       self = .setCount(n)
 
     case "wait":
       guard arguments.count == 1 else {
         throw arguments.isEmpty
-          ? .missingArgument(command: name, expected: "a number of seconds, like `wait 1.5`")
-          : .unexpectedArgument(command: name, arguments.dropFirst().joined(separator: " "))
+          ? .missingArgument(command: typedName, expected: "a number of seconds, like `wait 1.5`")
+          : .unexpectedArgument(command: typedName, arguments.dropFirst().joined(separator: " "))
       }
       // Decimal only: Double(_:) would also take "0x10" (16), "1e3" and "inf".
       guard isDecimal(arguments[0]), let seconds = Double(arguments[0]), seconds <= Self.longestWait
       else {
         throw .invalidArgument(
-          command: name, arguments[0], expected: "seconds from 0 to \(Int(Self.longestWait))")
+          command: typedName, arguments[0], expected: "seconds from 0 to \(Int(Self.longestWait))")
       }
       self = .wait(seconds: seconds)
 

@@ -40,6 +40,13 @@ final class PrimeTimeCommandsTests {
     #expect(run.counts.suffix(2) == [4, 50_000], "\(run)")
   }
 
+  @Test("An error quotes what was typed as it was typed, case and all")
+  func errorsQuoteTheLineAsTyped() async throws {
+    let run = try await primeTime("count TWELVE\nDelete 1 2X\nquit\n")
+    #expect(run.lines(after: "count TWELVE").first == "error: `count TWELVE`: expected a whole number", "\(run)")
+    #expect(run.lines(after: "Delete 1 2X").first == #"error: `Delete` does not take "2X""#, "\(run)")
+  }
+
   @Test("wait takes decimal seconds only", arguments: ["0x10", "1e3", "inf", "nan", "-1", "."])
   func waitIsDecimal(argument: String) async throws {
     let run = try await primeTime("wait \(argument)\nquit\n")

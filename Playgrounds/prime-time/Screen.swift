@@ -57,13 +57,13 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   screen.append(countLine, rank: .essential)
   screen.blank()
 
+  var question = ["  [n] What is the \(ordinal(state.count)) prime?"]
   if counter.isNthPrimeButtonDisabled {
-    let fraction = counter.nthPrimeProgress ?? 0
-    screen.append(
-      "  [n] What is the \(ordinal(state.count)) prime?  searching \(progressBar(fraction))  [c] cancel",
-      rank: .feature)
-  } else {
-    screen.append("  [n] What is the \(ordinal(state.count)) prime?", rank: .feature)
+    question += ["searching " + progressBar(counter.nthPrimeProgress ?? 0), "[c] cancel"]
+  }
+  // A narrow terminal shows the bar on a line of its own rather than cut off.
+  for piece in wrapped(items: question, width: context.width, hangingIndent: 6) {
+    screen.append(piece, rank: .feature)
   }
   let fact = counter.isLoading ? "loading…  [c] cancel" : counter.fact.map { visible($0) } ?? "—"
   let factLines = wrapped("  [f] Fact: " + fact, width: context.width, hangingIndent: 12)
@@ -74,8 +74,12 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   screen.blank()
 
   let favorites = state.favoritePrimes.enumerated().map { "\($0.offset + 1). \($0.element)" }
-  screen.append(
-    "  Favorite primes: " + (favorites.isEmpty ? "none" : favorites.joined(separator: "  ")), rank: .feature)
+  let favoritesLines = wrapped(
+    items: ["  Favorite primes: " + (favorites.first ?? "none")] + favorites.dropFirst(),
+    width: context.width, hangingIndent: 4)
+  for (index, piece) in favoritesLines.enumerated() {
+    screen.append(piece, rank: index == 0 ? .feature : .message)
+  }
   let formatter = DateFormatter()
   formatter.dateFormat = "HH:mm:ss"
   for activity in state.activityFeed.suffix(3) {

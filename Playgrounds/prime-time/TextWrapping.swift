@@ -33,6 +33,33 @@ func wrapped(_ text: String, width: Int, hangingIndent: Int = 0) -> [String] {
   return lines.enumerated().map { $0.offset == 0 ? $0.element : indent + $0.element }
 }
 
+/// `items` joined by `separator` in lines of at most `width` characters, broken only between
+/// items, so that a list entry ("6. 13") or a progress bar ("searching [##--------] 23%") is never
+/// split.
+///
+/// ```swift
+/// wrapped(items: ["Favorites:", "1. 2", "2. 3", "3. 5"], width: 16, hangingIndent: 2)
+/// // ["Favorites:  1. 2", "  2. 3  3. 5"]
+/// ```
+///
+/// Lines after the first start with `hangingIndent` spaces (at most half the width). An item
+/// wider than a line gets a line of its own, to be cut where it ends.
+func wrapped(items: [String], separator: String = "  ", width: Int, hangingIndent: Int = 0) -> [String] {
+  let indent = String(repeating: " ", count: min(max(hangingIndent, 0), max(width, 10) / 2))
+  var lines: [String] = []
+  var line: String?
+  for item in items {
+    if let current = line, current.count + separator.count + item.count <= width {
+      line = current + separator + item
+    } else {
+      if let current = line { lines.append(current) }
+      line = (lines.isEmpty && line == nil ? "" : indent) + item
+    }
+  }
+  if let line { lines.append(line) }
+  return lines
+}
+
 /// The line cut to `width` visible characters; escape sequences take no room and are kept.
 func fitting(_ line: String, width: Int) -> String {
   var visible = 0

@@ -131,6 +131,20 @@ final class PrimeTimeScreenRoundTwoTests {
     #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("THE_END") }, "\(terminal.lastFrame)")
   }
 
+  @Test("At 40 columns a search's progress and a long favorites list wrap instead of being cut")
+  func narrowProgressAndFavorites() throws {
+    let terminal = try start(rows: 12, columns: 40)
+    defer { terminal.terminate() }
+    terminal.type("#2\rp#3\rp#5\rp#7\rp#11\rp#13\rp")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("6. 13") }, "\(terminal.lastFrame)")
+    terminal.type("#1000000000\rn")
+    #expect(
+      terminal.waitForFrame(within: .seconds(20)) { $0.contains("searching [") && $0.contains("%") },
+      "\(terminal.lastFrame)")
+    terminal.type("c")
+  }
+
   @Test("After #8 f p +, nothing about 8 remains on screen")
   func nothingAboutTheOldCount() throws {
     let terminal = try start()

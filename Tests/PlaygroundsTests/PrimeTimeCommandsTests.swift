@@ -43,7 +43,8 @@ final class PrimeTimeCommandsTests {
   @Test("An error quotes what was typed as it was typed, case and all")
   func errorsQuoteTheLineAsTyped() async throws {
     let run = try await primeTime("count TWELVE\nDelete 1 2X\nquit\n")
-    #expect(run.lines(after: "count TWELVE").first == "error: `count TWELVE`: expected a whole number", "\(run)")
+    #expect(
+      run.lines(after: "count TWELVE").first == "error: `count TWELVE`: expected a whole number", "\(run)")
     #expect(run.lines(after: "Delete 1 2X").first == #"error: `Delete` does not take "2X""#, "\(run)")
   }
 

@@ -23,9 +23,11 @@ extension Effect {
   ///
   /// Cancelling the effect (``cancel(id:)``, `cancelInFlight`, the store going away) cancels the task:
   /// `Task.isCancelled` turns true, clock sleeps throw `CancellationError`, and nothing sent afterwards
-  /// reaches the store. A `CancellationError` is never reported. Any other error goes to `handler`; with
-  /// no handler, it is reported (on standard error in an app, as a test failure under a test store),
-  /// naming the effect's output type and where the effect was written.
+  /// reaches the store. Nothing sent after `operation` has returned reaches it either (a `Send` that
+  /// escaped the operation is closed the moment it returns). A `CancellationError` is never reported.
+  /// Any other error goes to `handler`; with no handler, it is reported (on standard error in an app,
+  /// as a test failure under a test store), naming the effect's output type and where the effect was
+  /// written, whenever the effect started.
   ///
   /// - Parameters:
   ///   - priority: The task's priority.
@@ -43,8 +45,12 @@ extension Effect {
   ) -> Effect {
     Effect(
       operation: .run { subscriber in
-        let send = Send<Output> { subscriber.send($0) }
-        let task = subscriber.lifetime.registry.startTask(priority: priority) {
+        let channel = RunChannel(subscriber)
+        let send = Send<Output> { channel.deliver($0) }
+        let lifetime = subscriber.lifetime
+        // Counted before the task exists: the store's task for this run waits for it to return.
+        lifetime.taskStarted()
+        let task = lifetime.registry.startTask(priority: priority) {
           do {
             try await operation(send)
           } catch is CancellationError {
@@ -53,13 +59,47 @@ extension Effect {
             if let handler {
               await handler(error, send)
             } else if !Task.isCancelled {
-              RunErrorReporting.report(error, outputType: Output.self, fileID: fileID, line: line)
+              RunErrorReporting.report(
+                error, outputType: Output.self, fileID: fileID, line: line, lifetime: lifetime)
             }
           }
+          // Decided here, in the task, the moment the operation returns, rather than when the end
+          // reaches the main queue a turn later: a `send` that escaped and is called after this is
+          // never delivered, however its hop races the end's.
+          lifetime.taskReturned { channel.hasReturned = true }
         } onEnd: {
           subscriber.finish()
         }
         subscriber.onCancel { task.cancel() }
       })
+  }
+}
+
+/// Where a `.run` effect's `Send` delivers: to the effect's subscriber, while the operation has not
+/// returned and the effect has not been cancelled.
+final class RunChannel<Output>: @unchecked Sendable {
+  let subscriber: EffectSubscriber<Output>
+  /// Set when the operation (and its `catch` handler) has returned. Guarded by the registry's lock,
+  /// like the lifetime's state, so that one critical section reads both.
+  @exclusivity(unchecked) var hasReturned = false
+
+  init(_ subscriber: EffectSubscriber<Output>) {
+    self.subscriber = subscriber
+  }
+
+  /// Called on the main actor, by ``Send``.
+  func deliver(_ output: Output) {
+    let lifetime = subscriber.lifetime
+    let registry = lifetime.registry
+    registry.lock.lock()
+    let isOpen = !hasReturned && lifetime.state == .running
+    registry.lock.unlock()
+    guard isOpen else { return }
+    // What the store starts while reducing this output joins this run's StoreTask. Restored after,
+    // in case a delivery is nested in another's.
+    let previous = registry.deliveringRun
+    registry.deliveringRun = lifetime.topLevel
+    subscriber.receive(output, nil)
+    registry.deliveringRun = previous
   }
 }

@@ -34,7 +34,7 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// The top-level run whose output the store is reducing right now, set by a `.run`'s `Send`
   /// around its delivery: effects started meanwhile join that run's ``StoreTask``. Touched only on
   /// the main thread, where outputs are delivered, so it needs no lock.
-  @exclusivity(unchecked) package var deliveringRun: EffectLifetime?
+  @usableFromInline @exclusivity(unchecked) package var deliveringRun: EffectLifetime?
 
   /// Where the `.run` effects of this store report an error nothing handled; `nil` means standard
   /// error, as in an app. A test store sets its own, so that the error fails the test, however late

@@ -36,6 +36,7 @@ extension Effect {
   ///     same cancellation.
   ///   - fileID: Where the effect was written, for the report of an unhandled error.
   ///   - line: Where the effect was written, for the report of an unhandled error.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Output>) async throws -> Void,
@@ -43,14 +44,13 @@ extension Effect {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Effect {
+    // Inlinable, so that the closures below are specialized for `Output` where the effect is written:
+    // generic, each `.run` looked up the metadata of its channel, subscriber and closures at run time.
     Effect(
       operation: .run { subscriber in
         let channel = RunChannel(subscriber)
         let send = Send<Output> { channel.deliver($0) }
-        let lifetime = subscriber.lifetime
-        // Counted before the task exists: the store's task for this run waits for it to return.
-        lifetime.taskStarted()
-        let task = lifetime.registry.startTask(priority: priority) {
+        channel.start(priority: priority) {
           do {
             try await operation(send)
           } catch is CancellationError {
@@ -60,46 +60,86 @@ extension Effect {
               await handler(error, send)
             } else if !Task.isCancelled {
               RunErrorReporting.report(
-                error, outputType: Output.self, fileID: fileID, line: line, lifetime: lifetime)
+                error, outputType: Output.self, fileID: fileID, line: line,
+                lifetime: subscriber.lifetime)
             }
           }
-          // Decided here, in the task, the moment the operation returns, rather than when the end
-          // reaches the main queue a turn later: a `send` that escaped and is called after this is
-          // never delivered, however its hop races the end's.
-          lifetime.taskReturned { channel.hasReturned = true }
-        } onEnd: {
-          subscriber.finish()
         }
-        subscriber.onCancel { task.cancel() }
       })
   }
 }
 
-/// Where a `.run` effect's `Send` delivers: to the effect's subscriber, while the operation has not
-/// returned and the effect has not been cancelled.
-final class RunChannel<Output>: @unchecked Sendable {
-  let subscriber: EffectSubscriber<Output>
+/// One `.run` effect's task and the gate its `Send` delivers through: open while the operation has
+/// not returned and the effect has not been cancelled. Not generic, so that what does not depend on
+/// the output type is compiled once.
+@usableFromInline
+class RunGate: @unchecked Sendable {
+  @usableFromInline let lifetime: EffectLifetime
   /// Set when the operation (and its `catch` handler) has returned. Guarded by the registry's lock,
   /// like the lifetime's state, so that one critical section reads both.
-  @exclusivity(unchecked) var hasReturned = false
+  @exclusivity(unchecked) final var hasReturned = false
 
-  init(_ subscriber: EffectSubscriber<Output>) {
-    self.subscriber = subscriber
+  @usableFromInline
+  init(lifetime: EffectLifetime) {
+    self.lifetime = lifetime
   }
 
-  /// Called on the main actor, by ``Send``.
-  func deliver(_ output: Output) {
-    let lifetime = subscriber.lifetime
+  /// Starts the effect's task: `operation`, then the end of the effect.
+  @usableFromInline
+  final func start(priority: TaskPriority?, operation: @escaping @Sendable () async -> Void) {
+    let lifetime = lifetime
+    // Counted before the task exists: the store's task for this run waits for it to return.
+    lifetime.taskStarted()
+    let task = lifetime.registry.startTask(priority: priority) { [self] in
+      await operation()
+      // Decided here, in the task, the moment the operation returns, rather than when the end
+      // reaches the main queue a turn later: a `send` that escaped and is called after this is
+      // never delivered, however its hop races the end's.
+      lifetime.taskReturned { hasReturned = true }
+    } onEnd: {
+      lifetime.finish()
+    }
+    lifetime.onCancel { task.cancel() }
+  }
+
+  /// On the main actor, before an output is delivered: whether it may be, and if so, marks this
+  /// run as the one delivering, so that what the store starts meanwhile joins this run's
+  /// ``StoreTask``. Returns the run that was delivering before, to restore after.
+  @usableFromInline
+  final func beginDelivery() -> (isOpen: Bool, previous: EffectLifetime?) {
     let registry = lifetime.registry
     registry.lock.lock()
     let isOpen = !hasReturned && lifetime.state == .running
     registry.lock.unlock()
-    guard isOpen else { return }
-    // What the store starts while reducing this output joins this run's StoreTask. Restored after,
-    // in case a delivery is nested in another's.
+    guard isOpen else { return (false, nil) }
     let previous = registry.deliveringRun
     registry.deliveringRun = lifetime.topLevel
-    subscriber.receive(output, nil)
-    registry.deliveringRun = previous
+    return (true, previous)
+  }
+
+  @usableFromInline
+  final func endDelivery(restoring previous: EffectLifetime?) {
+    lifetime.registry.deliveringRun = previous
+  }
+}
+
+/// Where a `.run` effect's `Send` delivers: to the effect's subscriber, through the gate.
+@usableFromInline
+final class RunChannel<Output>: RunGate, @unchecked Sendable {
+  @usableFromInline let receive: @Sendable (Output, Provenance?) -> Void
+
+  @usableFromInline
+  init(_ subscriber: EffectSubscriber<Output>) {
+    self.receive = subscriber.receive
+    super.init(lifetime: subscriber.lifetime)
+  }
+
+  /// Called on the main actor, by ``Send``.
+  @inlinable
+  func deliver(_ output: Output) {
+    let (isOpen, previous) = beginDelivery()
+    guard isOpen else { return }
+    receive(output, nil)
+    endDelivery(restoring: previous)
   }
 }

@@ -61,7 +61,7 @@ package final class EffectLifetime: @unchecked Sendable {
   /// Set when ``CancellationRegistry/registerStoreRun(_:id:)`` tracked a store's run as it registered
   /// it, so that the store need not track it again. Not guarded by the lock: only the store's thread
   /// touches it, written while the store starts the run and read right after.
-  @exclusivity(unchecked) var isTrackedAtStart = false
+  @usableFromInline @exclusivity(unchecked) var isTrackedAtStart = false
   /// On a top-level run: the ``StoreTaskGroup`` it belongs to, and its place among the group's
   /// members.
   @exclusivity(unchecked) var group: StoreTaskGroup?
@@ -78,6 +78,7 @@ package final class EffectLifetime: @unchecked Sendable {
   }
 
   /// A run that a store starts: see ``isStoreRun``.
+  @usableFromInline
   init(storeRunIn registry: CancellationRegistry) {
     self.registry = registry
     self.isStoreRun = true
@@ -267,6 +268,7 @@ package final class Provenance: Sendable {
 extension Optional where Wrapped == Provenance {
   /// Whether no lifetime the output passed through has been cancelled since. (Finishing is fine: an
   /// effect's last output usually leaves just as it finishes.)
+  @usableFromInline
   package var isLive: Bool {
     var node = self
     while let current = node {

@@ -18,9 +18,11 @@ package struct RunErrorReport: Sendable {
 /// an effect that starts late (a concatenation's second part, after a `delay`) reports where one
 /// that starts at once does. An app's store has none: the message goes to standard error.
 /// `EffectfulTesting` sets one, so that the error fails the test instead.
+@usableFromInline
 package enum RunErrorReporting {
   /// Reports `error`, thrown by a `.run` effect written at `fileID:line` whose outputs are `Output`s,
   /// running under `lifetime`.
+  @usableFromInline
   package static func report<Output>(
     _ error: any Error, outputType: Output.Type, fileID: StaticString, line: UInt,
     lifetime: EffectLifetime

@@ -50,7 +50,7 @@ public final class Store<Value, Action> {
   /// run that does not end as it starts.
   @usableFromInline @exclusivity(unchecked) var startedBySend: StoreTaskGroup?
   /// See ``delivery``.
-  @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
   /// Whether a send must tell Observation trackers (of this store or of its views) about changes: the
   /// one thing the send path reads about Observation when nobody tracks the store.
   @usableFromInline @exclusivity(unchecked) var isObservationPending = false
@@ -180,8 +180,8 @@ public final class Store<Value, Action> {
     if !observers.isEmpty { observers.notify(state) }
   }
 
-  /// Starts an effect that may call back later, from anywhere.
-  @usableFromInline
+  /// Starts an effect that may call back later, from anywhere. Inlinable, like ``delivery``: see there.
+  @inlinable
   func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void) {
     let lifetime = EffectLifetime(storeRunIn: registry)
     body(EffectSubscriber(lifetime: lifetime, receive: delivery))
@@ -206,6 +206,12 @@ public final class Store<Value, Action> {
 
   /// Where every run this store starts delivers its outputs. It holds the store weakly and depends on
   /// nothing else, so one closure, made on first use, serves them all.
+  ///
+  /// Inlinable, so that the closure is made in code specialized for the store's types: made in this
+  /// module's generic code, every output an effect delivered went through an unspecialized `send`
+  /// and `reduce`, looking up generic metadata at each step, a third of a `.run` round trip's
+  /// instructions beyond its task and hops (run.roundTrip).
+  @inlinable
   var delivery: @Sendable (Action, Provenance?) -> Void {
     if let deliveryClosure { return deliveryClosure }
     let made: @Sendable (Action, Provenance?) -> Void = { [weak self] action, provenance in

@@ -19,11 +19,13 @@ package final class StoreTaskGroup: @unchecked Sendable {
   @exclusivity(unchecked) private var isCancelled = false
   @exclusivity(unchecked) private var waiters: [UnsafeContinuation<Void, Never>] = []
 
+  @usableFromInline
   init(registry: CancellationRegistry) {
     self.registry = registry
   }
 
   /// Makes `run`, a top-level run that has not wound down, a member.
+  @usableFromInline
   func join(_ run: EffectLifetime) {
     registry.lock.lock()
     let cancelNow = add(run)
@@ -33,6 +35,7 @@ package final class StoreTaskGroup: @unchecked Sendable {
 
   /// Makes `run` a member of the group `delivering` belongs to, if it belongs to one; returns
   /// whether it did. `delivering` is the top-level run whose output the store is reducing.
+  @usableFromInline
   static func join(_ run: EffectLifetime, groupOf delivering: EffectLifetime) -> Bool {
     let registry = run.registry
     registry.lock.lock()

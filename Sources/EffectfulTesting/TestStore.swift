@@ -150,7 +150,9 @@ public final class TestStore<Value: Equatable, Action> {
   let reducer: Reducer<Value, Action>
   /// The same machinery a `Store` uses, so cancellation by id works exactly as in the app. Replaced by a
   /// fresh one when ``finish(timeout:file:line:)`` cancels what was left, so the store stays usable.
-  var registry: CancellationRegistry
+  var registry: CancellationRegistry {
+    didSet { reportRunErrors(of: registry) }
+  }
   /// Actions that arrived while another was being reduced, oldest first: the store's send queue.
   var arrivals = FIFOQueue<Arrival>()
   /// Whether an action is being reduced now, so that one arriving meanwhile waits its turn.
@@ -205,6 +207,16 @@ public final class TestStore<Value: Equatable, Action> {
     self.registry = CancellationRegistry()
     self.exhaustivity = exhaustivity
     self.failureReporter = failureReporter
+    reportRunErrors(of: registry)
+  }
+
+  /// Makes `registry`'s `.run` effects report an error nothing handled to this store, however late
+  /// they start, which fails the test at the line of the step that started the effect.
+  private func reportRunErrors(of registry: CancellationRegistry) {
+    let errors = unhandledRunErrors
+    registry.runErrorReporter = { report in
+      errors.withValue { $0.append(UnhandledRunError(report: report)) }
+    }
   }
 
   deinit {
@@ -371,8 +383,7 @@ struct StrayDelivery<Action>: Sendable {
 
 /// An error a `.run` effect threw that nothing handled, with the step that started the effect.
 struct UnhandledRunError: Sendable {
-  let message: String
-  let origin: EffectOrigin
+  let report: RunErrorReport
 }
 
 /// A one-line rendering of an action for messages: `.factResponse("2 is prime")`.

@@ -8,9 +8,12 @@
 enum ANSI {
   static let enterAlternateScreen = "\u{1B}[?1049h"
   static let leaveAlternateScreen = "\u{1B}[?1049l"
+  /// Asks the terminal to mark pasted text (ESC [200~ … ESC [201~), so a paste is never taken
+  /// for keys; the terminal stops when asked, or when it is reset.
+  static let enableBracketedPaste = "\u{1B}[?2004h"
+  static let disableBracketedPaste = "\u{1B}[?2004l"
   static let hideCursor = "\u{1B}[?25l"
   static let showCursor = "\u{1B}[?25h"
-  /// Moves to the top-left corner and erases the screen.
   /// The cursor to the top left corner, without clearing: a redraw overwrites in place.
   static let home = "\u{1B}[H"
   /// Erases from the cursor to the end of its line.

@@ -17,8 +17,26 @@ struct Announcement: Equatable, Sendable, CustomStringConvertible {
     case alert, error, fact, info, activity
   }
 
+  /// What a message is about: once that changes in the state, the message is no longer true and
+  /// the screen stops showing it ("8 is not prime" after counting on to 9).
+  enum Subject: Equatable, Sendable {
+    case count(Int)
+    case favorites([Int])
+
+    /// Whether `state` is still what the message was said about.
+    func holds(in state: AppState) -> Bool {
+      switch self {
+      case .count(let count): return state.count == count
+      case .favorites(let favorites): return state.favoritePrimes == favorites
+      }
+    }
+  }
+
   var kind: Kind
   var text: String
+  /// What the message is about, when it is about the count or the list; nil for news that stays
+  /// true (a command that could not be read, say).
+  var subject: Subject? = nil
 
   /// `kind: text`, the text made ``visible(_:limit:)``: every announcement carries text from outside
   /// (a fact, a server's error, a path, what the user typed).

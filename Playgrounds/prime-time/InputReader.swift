@@ -43,11 +43,12 @@ enum InputReader {
         }
       case .keys:
         var buffer = [UInt8](repeating: 0, count: 64)
+        var decoder = KeyDecoder()
         while true {
           let count = read(STDIN_FILENO, &buffer, buffer.count)
           if count < 0, errno == EINTR { continue }
           guard count > 0 else { break }
-          deliver(.keys(Key.decode(Array(buffer[..<count]))))
+          deliver(.keys(decoder.decode(Array(buffer[..<count]))))
         }
       }
       deliver(.end)

@@ -1,11 +1,11 @@
-/// A key the user pressed on the interactive screen, decoded from the raw bytes a terminal sends.
+/// A key the user pressed on the interactive screen, or text they pasted, decoded from the raw
+/// bytes a terminal sends (see ``KeyDecoder``).
 ///
 /// ```swift
-/// Key.decode(Array("+".utf8))          // [.character("+")]
-/// Key.decode([0x1B, 0x5B, 0x41])       // [.up]
+/// var decoder = KeyDecoder()
+/// decoder.decode(Array("+".utf8))          // [.character("+")]
+/// decoder.decode([0x1B, 0x5B, 0x41])       // [.up]
 /// ```
-///
-/// Only what the screen uses is decoded; other escape sequences (function keys, mouse) are dropped.
 enum Key: Equatable, Sendable {
   case character(Character)
   case enter
@@ -17,13 +17,47 @@ enum Key: Equatable, Sendable {
   case interrupt
   /// Ctrl-D.
   case endOfTransmission
+  /// Text pasted while bracketed paste is on: text, never keys, whatever it holds.
+  case paste(String)
 
-  /// The keys in one chunk of bytes read from a raw terminal: every one of them.
-  ///
-  /// A chunk can hold several keys (two arrows pressed quickly, a paste). ESC [ or ESC O followed by
-  /// A or B is an arrow; other sequences (ESC [, digits and `;`, then a final letter or `~`) are
-  /// dropped whole; an ESC that starts no sequence is the Escape key.
-  static func decode(_ bytes: [UInt8]) -> [Key] {
+  init(character: Character) {
+    switch character {
+    case "\r", "\n", "\r\n": self = .enter
+    case "\u{7F}", "\u{08}": self = .backspace
+    case "\u{03}": self = .interrupt
+    case "\u{04}": self = .endOfTransmission
+    default: self = .character(character)
+    }
+  }
+}
+
+/// Turns the bytes read from a raw terminal into keys, read after read: a paste or an escape
+/// sequence cut in two by the read's buffer is put back together.
+///
+/// ```swift
+/// var decoder = KeyDecoder()
+/// decoder.decode(Array("\u{1B}[200~count 5\u{1B}[2J".utf8))   // []: the paste goes on
+/// decoder.decode(Array("\u{1B}[201~+".utf8))
+/// // [.paste("count 5\u{1B}[2J"), .character("+")]
+/// ```
+///
+/// A chunk can hold several keys (two arrows pressed quickly). ESC [ or ESC O followed by A or B
+/// is an arrow; other sequences (ESC [, digits and `;`, then a final letter or `~`) are dropped
+/// whole; an ESC that ends a read and starts no sequence is the Escape key. Between ESC [200~ and
+/// ESC [201~ (bracketed paste, which the terminal sends once ``RawTerminal`` asked for it) every
+/// byte, escape or control, is the paste's text.
+struct KeyDecoder {
+  private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+  private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+  /// Bytes of a paste not ended yet, when one is going on.
+  private var paste: [UInt8]?
+  /// The start of an escape sequence cut off by the end of the last read.
+  private var pending: [UInt8] = []
+
+  mutating func decode(_ chunk: [UInt8]) -> [Key] {
+    let bytes = pending + chunk
+    pending = []
     var keys: [Key] = []
     var text: [UInt8] = []
     func flushText() {
@@ -32,6 +66,21 @@ enum Key: Equatable, Sendable {
     }
     var index = 0
     while index < bytes.count {
+      if paste != nil {
+        if let end = bytes[index...].firstRange(of: Self.pasteEnd) {
+          paste! += bytes[index..<end.lowerBound]
+          keys.append(.paste(String(decoding: paste!, as: UTF8.self)))
+          paste = nil
+          index = end.upperBound
+        } else {
+          // Keep back what could be the start of the end marker, cut by the read.
+          let tail = Self.longestPrefixOfPasteEnd(endingAt: bytes[index...])
+          paste! += bytes[index..<(bytes.count - tail)]
+          pending = Array(bytes.suffix(tail))
+          index = bytes.count
+        }
+        continue
+      }
       guard bytes[index] == 0x1B else {
         text.append(bytes[index])
         index += 1
@@ -47,11 +96,18 @@ enum Key: Equatable, Sendable {
       // Parameters (digits, ';') up to the final byte, which ends the sequence.
       var end = index + 2
       while end < bytes.count, bytes[end] == 0x3B || (0x30...0x39).contains(bytes[end]) { end += 1 }
-      guard end < bytes.count else { break }  // cut off mid-sequence: nothing to decode
-      switch bytes[end] {
-      case 0x41 where end == index + 2: keys.append(.up)
-      case 0x42 where end == index + 2: keys.append(.down)
-      default: break
+      guard end < bytes.count else {
+        pending = Array(bytes[index...])  // cut off mid-sequence: finish it with the next read
+        break
+      }
+      if bytes[index...end].elementsEqual(Self.pasteStart) {
+        paste = []
+      } else {
+        switch bytes[end] {
+        case 0x41 where end == index + 2: keys.append(.up)
+        case 0x42 where end == index + 2: keys.append(.down)
+        default: break
+        }
       }
       index = end + 1
     }
@@ -59,13 +115,12 @@ enum Key: Equatable, Sendable {
     return keys
   }
 
-  private init(character: Character) {
-    switch character {
-    case "\r", "\n", "\r\n": self = .enter
-    case "\u{7F}", "\u{08}": self = .backspace
-    case "\u{03}": self = .interrupt
-    case "\u{04}": self = .endOfTransmission
-    default: self = .character(character)
+  /// How many bytes at the end of `bytes` begin the paste's end marker.
+  private static func longestPrefixOfPasteEnd(endingAt bytes: ArraySlice<UInt8>) -> Int {
+    for length in stride(from: min(pasteEnd.count - 1, bytes.count), to: 0, by: -1)
+    where bytes.suffix(length).elementsEqual(pasteEnd.prefix(length)) {
+      return length
     }
+    return 0
   }
 }

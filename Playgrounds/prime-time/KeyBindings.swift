@@ -23,10 +23,9 @@ enum KeyBindings {
     }
   }
 
-  /// One line naming every key, shown at the bottom of the screen; it fits in 80 columns
-  /// (`c`, cancel, is shown next to a running search instead).
-  /// The key line for a terminal `width` columns wide: the full one when it fits, else the keys
-  /// alone, so that the way to quit and to get help is always on screen.
+  /// The key line for a terminal `width` columns wide, drawn as the screen's last line: the full
+  /// one when it fits, else the keys alone, so that the way to quit and to get help is always on
+  /// screen (`c`, cancel, is shown next to a running search instead).
   static func helpLine(width: Int) -> String {
     helpLine.count <= width ? helpLine : "+/- # n f t p s l : h=help q quit"
   }
@@ -34,19 +33,19 @@ enum KeyBindings {
   static let helpLine =
     "+/- count  # set  n nth  f fact  t timer  p fav  s save  l load  : cmd  h help  q quit"
 
-  /// The longer help, shown with `h`.
-  static let help = [
-    "+ or ↑, - or ↓   count up or down",
-    "#                set the count: type a number, Enter (`:count N`)",
-    "n                what is the nth prime? (n = the count)",
-    "c                cancel the search or the fact request",
-    "f                a fact about the count",
-    "t                start or stop the timer (one tick a second)",
-    "p                save the count as a favorite prime, or remove it (primes only)",
-    "s, l             save the favorites to disk, load them back",
-    ":                type a command (`delete 2`, `favorites`, …), Enter to run it",
-    "Enter or Esc     dismiss the alert and messages",
-    "h or ?           show or hide this help",
-    "q or Ctrl-C      quit",
+  /// The longer help, shown with `h` (see ``HelpPage``): each key and what it does.
+  static let help: [(keys: String, summary: String)] = [
+    ("+ or ↑, - or ↓", "count up or down (at the largest or smallest count, it says why not)"),
+    ("#", "set the count: type a number, Enter (`:count N`)"),
+    ("n", "what is the nth prime? (n = the count; up to the 1,000,000,000th offline)"),
+    ("c", "cancel the search or the fact request"),
+    ("f", "a fact about the count"),
+    ("t", "start or stop the timer (one tick a second)"),
+    ("p", "save or remove the count as a favorite (primes only)"),
+    ("s, l", "save the favorites to disk, load them back"),
+    (":", "type a command (`delete 2`, `favorites`, …), Enter to run it"),
+    ("Enter or Esc", "dismiss the alert and messages"),
+    ("h or ?", "show or hide this help"),
+    ("q or Ctrl-C", "quit"),
   ]
 }

@@ -42,26 +42,71 @@ struct LaunchOptions: Equatable, Sendable {
     }
   }
 
-  /// The usage text for `--help`.
+  /// The usage text for `--help`: every behaviour of the app, in one place the README links to.
   static let usage = """
     usage: prime-time [--live] [--log] [--favorites PATH]
 
-    The PrimeTime app: a counter, the nth prime, number facts, a timer and favorite primes.
-    In a terminal it draws the counter screen and reacts to keys; otherwise it reads one command
-    per line from stdin (type `help` for them) and prints the state after each.
+    The PrimeTime app: a counter, the nth prime, number facts, a timer and favorite
+    primes. In a terminal it draws the counter screen and reacts to keys; otherwise
+    it reads one command per line from stdin and prints the state after each.
 
     options:
-      --live             ask Wolfram|Alpha (app id from WOLFRAM_APP_ID) for nth primes and
-                         numbersapi.com (plain HTTP: it has no HTTPS) for facts, instead of
-                         computing them offline; without WOLFRAM_APP_ID it says so on stderr
-                         and computes nth primes offline. A request that gets no answer in
-                         10 seconds fails; `cancel` (or c) stops a search or a fact sooner
-      --log              print every action and the state after it to stderr
+      --live             ask Wolfram|Alpha (app id from WOLFRAM_APP_ID) for nth
+                         primes and numbersapi.com (plain HTTP: it has no HTTPS) for
+                         facts, instead of computing them offline; without
+                         WOLFRAM_APP_ID it says so on stderr and computes nth primes
+                         offline. A request that gets no answer in 10 seconds fails;
+                         `cancel` (or c) stops a search or a fact sooner
+      --log              print every action and the state after it to stderr. On
+                         the screen, stderr must not be the terminal (the screen
+                         would paint over the log), or it refuses (status 2):
+                         redirect it, like `prime-time --log 2>prime-time.log`
       --favorites PATH   save and load favorites at PATH (default:
-                         $XDG_DATA_HOME/prime-time/favorite-primes.json, where XDG_DATA_HOME
-                         defaults to ~/.local/share). Only a regular file (or a symbolic link
-                         to one, which is kept) is read or replaced, and at most 1 MB is read
+                         $XDG_DATA_HOME/prime-time/favorite-primes.json, where
+                         XDG_DATA_HOME defaults to ~/.local/share). Only a regular
+                         file (or a symbolic link to one, which is kept) is read or
+                         replaced, and at most 1 MB is read
       --help             this text
+
+    The screen (stdin and stdout a terminal):
+      The last line lists the keys; `h` (or ?) shows the help, which takes the whole
+      screen a page at a time at any size: Space or Down for the next page, Up to go
+      back, h, ? or Esc to close it. `:` opens a command line for every command
+      below (`#` starts it with `count `); a line wider than the terminal shows its
+      end, where you type. Enter or Esc dismisses the alert and the messages.
+      Pasted text (bracketed paste, turned on while the app runs and off when it
+      exits) goes to the command line, control characters shown as \\u{...}, and
+      runs only when you press Enter: a paste never runs keys, and a paste outside
+      the command line opens one. Words wrap at spaces. q or Ctrl-D quits (status
+      0), Ctrl-C too (status 130); the terminal is restored either way.
+      What a line says about the count (a fact, "8 is not prime", an error) goes
+      when the count changes; the favorites list and "Saved 2 favorite primes." go
+      when the list changes.
+      A long search shows a progress bar and `c` cancels it: try `#1000000000`,
+      then `n` (tens of seconds in the debug build `swift run` makes; a few in
+      release, `swift run -c release prime-time`).
+
+    Line mode (stdin a pipe or a file): one command per line; blank lines and lines
+    starting with # are skipped. From a pipe each command is echoed as `> command`.
+    Every command's output ends with a state line `count: N | favorites: [...] |
+    timer: on/off`, also after an error (a line that is not a command included).
+    Alerts, errors, facts and the like get lines of their own (`alert: The 3rd
+    prime is 5`). After `save` or `load` the next command waits for the file. At
+    `quit` it exits at once; at the end of input it first waits for a search or a
+    fact in flight (not the timer).
+
+    Limits: the count stops at the largest and smallest whole numbers
+    (9223372036854775807 and -9223372036854775808); + or - there says why nothing
+    changed, and the timer stops. Offline, nth primes are found up to the
+    1,000,000,000th (under a minute in a debug build): beyond it `nth` answers at
+    once with an estimate, or says the prime is larger than any whole number the
+    app holds.
+
+    Commands:
+    \(Command.referenceLines.joined(separator: "\n"))
+
+    Exit status: 0 at q, quit or the end of input; 2 for a bad option; 130 at
+    Ctrl-C.
     """
 }
 

@@ -14,7 +14,8 @@ import EffectfulPrimeTime
 ///
 /// Output, line by line, flushed as it is written:
 /// - `> nth`, each command as it is run, when `echoesCommands` (so a transcript reads on its own);
-/// - then whatever the command has to say, and a state line starting with `count: N`;
+/// - then whatever the command has to say, and a state line starting with `count: N` (also after a
+///   line that is not a command: its error, then the state it left alone);
 /// - alerts, errors, facts and the like on lines of their own (`alert: The 3rd prime is 5`); each
 ///   alert and error is dismissed once printed, as a user would after reading it;
 /// - between commands, when an effect changes the state (a timer tick, an answer arriving), the
@@ -45,6 +46,9 @@ final class LineSession {
   private var isWaiting = false
   private var isLineScheduled = false
   private var hasInputEnded = false
+  /// Lines written but not yet handed to stdout: a turn's lines go out in one write (a command's
+  /// echo and its state line), at the end of the turn that wrote them.
+  private var unflushed = ""
 
   /// - Parameters:
   ///   - about: Lines `help` prints after the command list (the environment, the favorites file).
@@ -95,6 +99,7 @@ final class LineSession {
   }
 
   private func runNextLine() {
+    defer { flushOutput() }
     guard !isWaiting, !isFileBusy else { return }
     if let line = queuedLines.pop() {
       run(line)
@@ -120,11 +125,14 @@ final class LineSession {
       command = try Command(parsing: line)
     } catch {
       write(Announcement(kind: .error, text: error.message).description)
+      // Like every command's output, a line that is not one ends with the state, unchanged.
+      printUpdate(alwaysPrintingState: true)
       return
     }
 
     switch command {
     case .quit:
+      flushOutput()
       exit(0)
     case .help:
       Command.referenceLines.forEach(write)
@@ -145,6 +153,7 @@ final class LineSession {
   }
 
   private func finishWaiting() {
+    defer { flushOutput() }
     isWaiting = false
     // What changed during the wait was printed as it happened; the state line closes the output.
     printUpdate(alwaysPrintingState: !endsWithStatusLine)
@@ -152,6 +161,7 @@ final class LineSession {
   }
 
   private func stateDidChange(_ state: AppState) {
+    defer { if !isRunningCommand { flushOutput() } }
     unprinted += Announcement.changes(from: lastState, to: state)
     lastState = state
     // Read, so dismissed: a line of output is all the alert the user will see.
@@ -186,11 +196,19 @@ final class LineSession {
     }
   }
 
-  /// Writes a line to stdout at once, so that a reader at the other end of a pipe sees it now (see
-  /// ``writeToStandardOutput(_:)`` for why not `print` and `fflush`).
+  /// Writes a line to stdout by the end of this turn of the main queue, so that a reader at the
+  /// other end of a pipe sees it now (see ``writeToStandardOutput(_:)`` for why not `print` and
+  /// `fflush`), in one system call with the turn's other lines.
   private func write(_ line: String) {
-    writeToStandardOutput(line + "\n")
+    unflushed += line
+    unflushed += "\n"
     endsWithStatusLine = false
+  }
+
+  private func flushOutput() {
+    guard !unflushed.isEmpty else { return }
+    writeToStandardOutput(unflushed)
+    unflushed = ""
   }
 
   /// Exits once the input has ended, every line has run, and no answer is on its way.
@@ -201,6 +219,7 @@ final class LineSession {
       state.counter.isNthPrimeButtonDisabled || state.counter.isLoading
       || state.favorites.isSaving || state.favorites.isLoading
     guard !isAnswerPending else { return }
+    flushOutput()
     exit(0)
   }
 }

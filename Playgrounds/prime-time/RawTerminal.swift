@@ -9,7 +9,8 @@ import Dispatch
 #endif
 
 /// The terminal switched to raw mode for the interactive screen: keys arrive one at a time, unechoed,
-/// and the screen is drawn on the alternate buffer so the user's scrollback comes back untouched.
+/// the screen is drawn on the alternate buffer so the user's scrollback comes back untouched, and
+/// bracketed paste is on, so that pasted text arrives marked as a paste (see ``KeyDecoder``).
 ///
 /// ```swift
 /// guard let terminal = RawTerminal.enter() else { /* stdin is not a terminal: read lines */ }
@@ -17,9 +18,9 @@ import Dispatch
 /// terminal.exit(0)   // restores the terminal, then exits
 /// ```
 ///
-/// The original settings are restored on every way out this program controls: ``exit(_:)``, and
+/// The original settings, bracketed paste off included, are restored on every way out this program controls: ``exit(_:)``, and
 /// SIGINT, SIGTERM or SIGHUP (say `kill -INT`; Ctrl-C itself arrives as a key, since raw mode turns
-/// off the terminal's signal keys, and the app quits on it). A crash can still leave the terminal raw;
+/// off the terminal's signal keys, and the app quits on it). A crash can still leave the terminal raw (and marking pastes);
 /// `reset` or `stty sane` fixes that.
 final class RawTerminal {
   /// The settings to put back, as they were before raw mode.
@@ -63,7 +64,7 @@ final class RawTerminal {
       source.resume()
       return source
     }
-    write(ANSI.enterAlternateScreen + ANSI.hideCursor)
+    write(ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.enableBracketedPaste)
     return RawTerminal(original: original, signalSources: sources)
   }
 
@@ -83,7 +84,7 @@ final class RawTerminal {
   }
 
   private static func restore(_ original: termios) {
-    write(ANSI.showCursor + ANSI.leaveAlternateScreen)
+    write(ANSI.disableBracketedPaste + ANSI.showCursor + ANSI.leaveAlternateScreen)
     var settings = original
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
   }

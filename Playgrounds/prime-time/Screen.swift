@@ -15,6 +15,8 @@ struct ScreenContext {
   /// The `:` command being typed, or nil.
   var commandLine: String?
   var isShowingHelp = false
+  /// The help page shown, from 0 (see ``HelpPage``).
+  var helpPage = 0
   var width = 80
   var height = 24
 }
@@ -26,11 +28,19 @@ struct ScreenContext {
 /// writeToStandardOutput(ANSI.home + renderScreen(store.value, context))
 /// ```
 ///
-/// The screen fits the terminal: lines are cut to its width (messages are wrapped instead, so a
-/// long error is read whole), and when there are more lines than rows, the least needed go first:
-/// the activity feed, then the help, blank lines, messages, the favorites and the feature lines.
-/// The title, the count, an alert, the command being typed and the key line always stay.
+/// The screen fits the terminal: lines are cut to its width (messages and the fact are wrapped at
+/// spaces instead, so they are read whole), and when there are more lines than rows, the least
+/// needed go first: the activity feed, blank lines, messages, the favorites and the feature lines.
+/// The title, the count, an alert, the command being typed and the key line always stay. The
+/// help, when shown, takes the whole screen a page at a time (see ``HelpPage``).
+///
+/// Everything about the count or the favorites is drawn from the state, or dropped once the
+/// state it was said about is gone (``Announcement/Subject``): after counting on, nothing about
+/// the old count remains.
 func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
+  if context.isShowingHelp {
+    return HelpPage(width: context.width, height: context.height).render(page: context.helpPage)
+  }
   var screen = RankedLines()
   screen.append(
     ANSI.bold("PrimeTime") + ANSI.dim("  \(context.environmentName) · favorites in \(visible(context.favoritesPath))"),
@@ -55,7 +65,10 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
     screen.append("  [n] What is the \(ordinal(state.count)) prime?", rank: .feature)
   }
   let fact = counter.isLoading ? "loading…  [c] cancel" : counter.fact.map { visible($0) } ?? "—"
-  screen.append("  [f] Fact: " + fact, rank: .feature)
+  let factLines = wrapped("  [f] Fact: " + fact, width: context.width, hangingIndent: 12)
+  for (index, piece) in factLines.enumerated() {
+    screen.append(piece, rank: index == 0 ? .feature : .message)
+  }
   screen.append("  [t] Timer: " + (counter.isTimerRunning ? ANSI.green("on") : "off"), rank: .feature)
   screen.blank()
 
@@ -78,21 +91,21 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
       screen.append("  " + ANSI.red(piece), rank: .message)
     }
   }
-  for message in context.messages.suffix(3) {
+  if let status = state.favorites.statusMessage {
+    for piece in wrapped("info: \(visible(status))", width: context.width - 2) {
+      screen.append("  " + ANSI.dim(piece), rank: .message)
+    }
+  }
+  let messages = context.messages.filter { $0.subject?.holds(in: state) ?? true }
+  for message in messages.suffix(3) {
     for piece in wrapped(message.description, width: context.width - 2) {
       screen.append("  " + (message.kind == .error ? ANSI.red(piece) : ANSI.dim(piece)), rank: .message)
     }
   }
 
   screen.blank()
-  if context.isShowingHelp {
-    for line in KeyBindings.help { screen.append("  " + line, rank: .help) }
-    screen.append("  Commands, after `:`", rank: .help)
-    for line in Command.referenceLines { screen.append(line, rank: .help) }
-    screen.blank()
-  }
   if let commandLine = context.commandLine {
-    screen.append(":" + visible(commandLine) + ANSI.inverse(" "), rank: .essential)
+    screen.append(commandLineText(commandLine, width: context.width), rank: .essential)
   } else {
     screen.append(ANSI.dim(KeyBindings.helpLine(width: context.width)), rank: .essential)
   }
@@ -105,7 +118,7 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
 private struct RankedLines {
   /// Lower is needed more; `.essential` is never dropped.
   enum Rank: Int, Comparable {
-    case essential, feature, message, blank, help, activity
+    case essential, feature, message, blank, activity
     static func < (lhs: Rank, rhs: Rank) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
@@ -128,19 +141,6 @@ private struct RankedLines {
   }
 }
 
-/// `text` in pieces of at most `width` characters, so that a long message is read whole.
-private func wrapped(_ text: String, width: Int) -> [String] {
-  let width = max(width, 10)
-  var pieces: [String] = []
-  var rest = Substring(text)
-  while rest.count > width {
-    pieces.append(String(rest.prefix(width)))
-    rest = rest.dropFirst(width)
-  }
-  pieces.append(String(rest))
-  return pieces
-}
-
 /// `[#####-----] 45%`.
 private func progressBar(_ fraction: Double) -> String {
   let filled = Int((fraction * 10).rounded(.down))
@@ -148,21 +148,11 @@ private func progressBar(_ fraction: Double) -> String {
     + "\(Int(fraction * 100))%"
 }
 
-/// The line cut to `width` visible characters; escape sequences take no room and are kept.
-private func fitting(_ line: String, width: Int) -> String {
-  var visible = 0
-  var result = ""
-  var isInEscape = false
-  for character in line {
-    if character == "\u{1B}" {
-      isInEscape = true
-    } else if isInEscape {
-      if character.isLetter { isInEscape = false }
-    } else {
-      guard visible < width else { continue }
-      visible += 1
-    }
-    result.append(character)
-  }
-  return result
+/// The `:` line being typed, with the cursor after it: when it is wider than the terminal, its
+/// end, where the cursor is, after a "…".
+private func commandLineText(_ commandLine: String, width: Int) -> String {
+  let text = ":" + visible(commandLine, limit: .max)
+  let room = max(width - 1, 2)  // one column for the cursor
+  let shown = text.count <= room ? text : "…" + text.suffix(room - 1)
+  return shown + ANSI.inverse(" ")
 }

@@ -12,7 +12,7 @@ import EffectfulPrimeTime
 /// dispatchMain()
 /// ```
 ///
-/// The keys are listed at the bottom of the screen (see ``KeyBindings``); `:` opens a command line
+/// The keys are listed on the screen's last line (see ``KeyBindings``); `:` opens a command line
 /// that takes every line-mode command, for the few without a key (`delete 2`). Quitting, by `q`,
 /// Ctrl-C, Ctrl-D or the end of input, restores the terminal.
 @MainActor
@@ -21,7 +21,6 @@ final class ScreenSession {
   private let terminal: RawTerminal
   private var context: ScreenContext
   private var subscription: StoreSubscription?
-  private var lastState: AppState
   /// Redraws when the terminal is resized.
   private var resizeSource: (any DispatchSourceSignal)?
   private var isDrawScheduled = false
@@ -30,7 +29,6 @@ final class ScreenSession {
     self.store = store
     self.terminal = terminal
     self.context = context
-    self.lastState = store.value
   }
 
   /// Starts observing the store and reading stdin on a thread of its own.
@@ -39,12 +37,10 @@ final class ScreenSession {
   /// subscription to the store ends when it goes away.
   func start() {
     subscription = store.subscribe { [unowned self] state in
-      // The alert, the errors and the activity feed are drawn from the state itself.
-      self.context.messages += Announcement.changes(from: self.lastState, to: state).filter {
-        $0.kind == .fact || $0.kind == .info
-      }
-      self.context.messages = Array(self.context.messages.suffix(10))
-      self.lastState = state
+      // The alert, the errors, the fact, the favorites' status and the activity feed are drawn
+      // from the state itself; what commands said goes once what it was about has changed, for
+      // good (it would not be news if the count came back).
+      self.context.messages.removeAll { !($0.subject?.holds(in: state) ?? true) }
       self.draw()
     }
     InputReader.start(mode: .keys) { event in
@@ -77,6 +73,10 @@ final class ScreenSession {
       edit(commandLine, with: key)
       return
     }
+    if context.isShowingHelp {
+      turnHelpPage(with: key)
+      return
+    }
     switch key {
     case .character("q"), .endOfTransmission:
       terminal.exit(0)
@@ -90,7 +90,11 @@ final class ScreenSession {
     case .character("#"):
       context.commandLine = "count "
     case .character("h"), .character("?"):
-      context.isShowingHelp.toggle()
+      context.isShowingHelp = true
+      context.helpPage = 0
+    case .paste(let text):
+      // A paste is text, never keys: it waits on the command line for Enter.
+      context.commandLine = text
     default:
       if let command = KeyBindings.command(for: key) {
         context.messages += store.perform(command)
@@ -98,10 +102,35 @@ final class ScreenSession {
     }
   }
 
+  /// The help takes the screen until closed: Space or ↓ turns to the next page, ↑ back, and
+  /// h, ?, Esc or Enter close it; `q` and Ctrl-C still quit, and other keys do nothing.
+  private func turnHelpPage(with key: Key) {
+    let pages = HelpPage(width: context.width, height: context.height).count
+    switch key {
+    case .character(" "), .down, .character("j"):
+      context.helpPage = min(context.helpPage + 1, pages - 1)
+    case .up, .character("k"), .character("b"):
+      context.helpPage = max(min(context.helpPage, pages - 1) - 1, 0)
+    case .character("h"), .character("?"), .escape, .enter:
+      context.isShowingHelp = false
+    case .character("q"), .endOfTransmission:
+      terminal.exit(0)
+    case .interrupt:
+      terminal.exit(130)
+    case .paste(let text):
+      context.isShowingHelp = false
+      context.commandLine = text
+    default:
+      break
+    }
+  }
+
   private func edit(_ commandLine: String, with key: Key) {
     switch key {
     case .character(let character):
       context.commandLine = commandLine + String(character)
+    case .paste(let text):
+      context.commandLine = commandLine + text
     case .backspace:
       context.commandLine = String(commandLine.dropLast())
     case .escape:
@@ -123,7 +152,9 @@ final class ScreenSession {
     do {
       switch try Command(parsing: line) {
       case .quit: terminal.exit(0)
-      case .help: context.isShowingHelp = true
+      case .help:
+        context.isShowingHelp = true
+        context.helpPage = 0
       case .wait:
         context.messages.append(
           Announcement(kind: .info, text: "`wait` is for scripts: here, time just passes"))

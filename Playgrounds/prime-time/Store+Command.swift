@@ -41,7 +41,11 @@ extension Store where Value == AppState, Action == AppAction {
       send(.counterView(.counter(.toggleTimerButtonTapped)))
     case .toggleFavorite:
       guard state.counter.isPrime else {
-        return [Announcement(kind: .error, text: "\(state.count) is not prime: only primes can be favorites")]
+        return [
+          Announcement(
+            kind: .error, text: "\(state.count) is not prime: only primes can be favorites",
+            subject: .count(state.count))
+        ]
       }
       let isFavorite = state.favoritePrimes.contains(state.count)
       send(.counterView(.primeModal(isFavorite ? .removeFavoritePrimeTapped : .saveFavoritePrimeTapped)))
@@ -53,7 +57,8 @@ extension Store where Value == AppState, Action == AppAction {
         return [
           Announcement(
             kind: .error,
-            text: "there is no favorite number \(position): there \(count == 1 ? "is" : "are") \(count)")
+            text: "there is no favorite number \(position): there \(count == 1 ? "is" : "are") \(count)",
+            subject: .favorites(state.favoritePrimes))
         ]
       }
       send(.favoritePrimes(.deleteFavoritePrimes(IndexSet(integer: position - 1))))
@@ -71,8 +76,16 @@ extension Store where Value == AppState, Action == AppAction {
 /// The favorites, numbered from 1 as `delete N` counts them.
 private func favoritesList(_ favoritePrimes: [Int]) -> [Announcement] {
   guard !favoritePrimes.isEmpty else {
-    return [Announcement(kind: .info, text: "no favorite primes yet (count to a prime and type `fav`)")]
+    return [
+      Announcement(
+        kind: .info, text: "no favorite primes yet (count to a prime and type `fav`)",
+        subject: .favorites(favoritePrimes))
+    ]
   }
   let list = favoritePrimes.enumerated().map { "\($0.offset + 1). \($0.element)" }
-  return [Announcement(kind: .info, text: "favorite primes: " + list.joined(separator: ", "))]
+  return [
+    Announcement(
+      kind: .info, text: "favorite primes: " + list.joined(separator: ", "),
+      subject: .favorites(favoritePrimes))
+  ]
 }

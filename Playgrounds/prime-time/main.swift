@@ -24,13 +24,23 @@ if options.isHelpRequested {
   exit(0)
 }
 
+// The screen redraws the whole terminal: a log written to the same terminal would be painted over
+// as soon as it was written, so it must go somewhere else.
+if options.isLogging, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, isatty(STDERR_FILENO) == 1 {
+  printToStandardError(
+    "prime-time: --log writes to stderr, which is this terminal, where the screen would paint over "
+      + "it. Redirect it: prime-time --log 2>prime-time.log (then `tail -f prime-time.log` elsewhere).")
+  exit(2)
+}
+
 let launch = Launch(options: options, processEnvironment: ProcessInfo.processInfo.environment)
 launch.warnings.forEach(printToStandardError)
 
+// The app's advice is added before logging, so the log shows the messages the user reads.
+let reducer = withFavoritesAdvice(appReducer(environment: launch.environment))
 let store = Store(
   initialValue: AppState(),
-  reducer: appReducer(
-    environment: launch.environment, logging: options.isLogging ? printToStandardError : nil))
+  reducer: options.isLogging ? logging(reducer, printer: printToStandardError) : reducer)
 
 // A global, so the session lives until the process exits: its subscription to the store ends with it.
 let session: AnyObject

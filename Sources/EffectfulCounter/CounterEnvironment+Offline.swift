@@ -26,6 +26,9 @@ extension CounterEnvironment {
   /// - `nthPrime` sieves on a background queue, reports progress each time another whole percent is
   ///   done (so a search that takes one sieve window reports none), and stops within a sieve window
   ///   of being cancelled.
+  /// - `nthPrime` beyond `largestNthPrimeWithinReach` answers at once with
+  ///   ``CounterError/beyondReach(n:limit:estimate:)``, an estimate instead of minutes or
+  ///   centuries of sieving.
   /// - `fact` states a true fact computed from the number (`fact(about:)` in Primes), at once.
   public static func offline(mainQueue: any Scheduler) -> CounterEnvironment {
     CounterEnvironment(
@@ -36,7 +39,16 @@ extension CounterEnvironment {
 
   /// The `n`-th prime, sieved on a background queue with progress, stopping when cancelled.
   static func localNthPrime(_ n: Int) -> Effect<NthPrimeEvent> {
-    .create { subscriber in
+    do {
+      try checkNthPrimeIsWithinReach(n)
+    } catch {
+      switch error {
+      case .noSuchPrime(let n): return .send(.answer(.failure(.noSuchPrime(n: n))))
+      case .beyondReach(let n, let limit, let estimate):
+        return .send(.answer(.failure(.beyondReach(n: n, limit: limit, estimate: estimate))))
+      }
+    }
+    return .create { subscriber in
       DispatchQueue.global(qos: .userInitiated).async {
         var percentReported = 0
         let prime = EffectfulPrimes.nthPrime(

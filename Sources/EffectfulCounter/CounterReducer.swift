@@ -22,17 +22,38 @@ import Effectful
 ///   still loading stays loading, and names its own number when it arrives.
 /// - Every answer is delivered on `environment.mainQueue`; loading flags are cleared by every
 ///   response, success or failure, and failures become ``CounterState/errorMessage``.
-/// - The count saturates at `Int.min` and `Int.max` instead of trapping.
+/// - The count stops at `Int.min` and `Int.max` instead of trapping, and
+///   ``CounterState/errorMessage`` says why it did not move (``CounterError/countAtLimit(_:)``);
+///   the timer stops there too.
 public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterState, CounterAction> {
   { state, action in
     switch action {
     case .decrementButtonTapped:
-      state.count = state.count.saturatingAdd(-1)
+      guard state.count > .min else {
+        state.errorMessage = CounterError.countAtLimit(.min).message
+        return []
+      }
+      state.count -= 1
       state.forgetWhatWasAboutTheOldCount()
       return []
 
-    case .incrementButtonTapped, .timerTick:
-      state.count = state.count.saturatingAdd(1)
+    case .incrementButtonTapped:
+      guard state.count < .max else {
+        state.errorMessage = CounterError.countAtLimit(.max).message
+        return []
+      }
+      state.count += 1
+      state.forgetWhatWasAboutTheOldCount()
+      return []
+
+    case .timerTick:
+      guard state.count < .max else {
+        // A timer that can no longer count stops, once, saying why.
+        state.errorMessage = CounterError.countAtLimit(.max).message
+        state.isTimerRunning = false
+        return [.cancel(id: CounterCancelID.timer)]
+      }
+      state.count += 1
       state.forgetWhatWasAboutTheOldCount()
       return []
 
@@ -145,14 +166,4 @@ enum CounterCancelID: Hashable, Sendable {
   case fact
   case nthPrime
   case timer
-}
-
-extension Int {
-  /// `self + delta`, held at `Int.min` or `Int.max` instead of overflowing: a counter should stop at
-  /// the end of the line, not crash the app.
-  fileprivate func saturatingAdd(_ delta: Int) -> Int {
-    let (sum, overflow) = addingReportingOverflow(delta)
-    guard overflow else { return sum }
-    return delta < 0 ? .min : .max
-  }
 }

@@ -27,7 +27,8 @@ public struct CounterState: Equatable, Sendable {
   /// How far a long nth-prime search has got, from 0 to 1; `nil` when none is running or it is
   /// too short to report.
   public var nthPrimeProgress: Double?
-  /// Why the last fact or nth-prime request failed, for the user; `nil` when there is nothing to say.
+  /// Why the last fact or nth-prime request failed, or why the count could not move, for the
+  /// user; `nil` when there is nothing to say.
   public var errorMessage: String?
 
   /// Creates a counter state; everything but the count starts idle.

@@ -25,7 +25,7 @@ extension CounterError {
       return .wolframAlpha(reason.redacting(secret))
     case .invalidURL(let address):
       return .invalidURL(address.redacting(secret))
-    case .missingAppID, .noAnswer, .noSuchPrime, .noFact:
+    case .missingAppID, .noAnswer, .noSuchPrime, .noFact, .beyondReach, .countAtLimit:
       return self
     }
   }

@@ -13,6 +13,8 @@ import Foundation
 /// ```
 ///
 /// - Offsets past the end of the list are ignored, so a stale delete cannot crash.
+/// - ``FavoritePrimesState/statusMessage`` describes the list as it was saved or loaded: a delete
+///   that changes the list clears it.
 /// - A load replaces the list with what was saved. Nothing saved yet changes nothing: the list stays
 ///   and a status message says so.
 /// - A failed save or load sets ``FavoritePrimesState/errorMessage`` and leaves the list as it was:
@@ -24,9 +26,12 @@ public func favoritePrimesReducer(environment: FavoritePrimesEnvironment)
   { state, action in
     switch action {
     case .deleteFavoritePrimes(let offsets):
+      let before = state.favoritePrimes.count
       for offset in offsets.reversed() where state.favoritePrimes.indices.contains(offset) {
         state.favoritePrimes.remove(at: offset)
       }
+      // "Saved 5 favorite primes." no longer describes the list on screen.
+      if state.favoritePrimes.count != before { state.statusMessage = nil }
       return []
 
     case .saveButtonTapped:

@@ -13,7 +13,7 @@ public struct FavoritePrimesState: Equatable, Sendable {
   /// Whether a load is in progress.
   public var isLoading: Bool
   /// What the last save or load did, when it worked: "Saved 3 favorite primes.", "No saved
-  /// favorite primes."
+  /// favorite primes." Cleared when the list changes, which it no longer describes.
   public var statusMessage: String?
   /// Why the last save or load failed, for the user; the list is unchanged when it did.
   public var errorMessage: String?

@@ -31,7 +31,8 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The file could not be written; the previous file, if any, is unchanged.
   case cannotWrite(path: String, reason: String)
 
-  /// A sentence for the user: what went wrong and what to do.
+  /// A sentence for the user: what went wrong and what can be done about the file. How to choose
+  /// another file is the app's to say (a command-line option, a file picker), so it is not here.
   public var message: String {
     switch self {
     case .corrupt(let path, let reason):
@@ -42,13 +43,13 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
         "Could not read the favorites file at \(path): \(reason). Check that it is a readable file, then load again."
     case .isDirectory(let path):
       return
-        "\(path) is a directory, not a favorites file. Move it out of the way, or choose another file."
+        "\(path) is a directory, not a favorites file: it was neither read nor replaced. Move it out of the way, or use another file."
     case .notARegularFile(let path, let kind):
       return
-        "\(path) is \(kind), not a regular file: it was neither read nor replaced. Choose a regular file with --favorites PATH."
+        "\(path) is \(kind), not a regular file: it was neither read nor replaced."
     case .tooLarge(let path, let limit):
       return
-        "The favorites file at \(path) is larger than \(limit / 1_000_000) MB (\(limit) bytes), the most a favorites file may hold; it was not read. Choose another file."
+        "The favorites file at \(path) is larger than \(limit / 1_000_000) MB (\(limit) bytes), the most a favorites file may hold; it was not read."
     case .invalidEntries(let path, let problems):
       let shown = problems.prefix(10).joined(separator: "; ")
       let more = problems.count > 10 ? "; and \(problems.count - 10) more" : ""
@@ -58,7 +59,7 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
       return "No saved favorite primes at \(path); your list is unchanged."
     case .cannotCreateDirectory(let path, let reason):
       return
-        "Could not create the directory \(path) for favorites: \(reason). Check that its parents are writable directories, or set XDG_DATA_HOME."
+        "Could not create the directory \(path) for favorites: \(reason). Check that its parents are writable directories."
     case .cannotWrite(let path, let reason):
       return
         "Could not save favorites to \(path): \(reason). Your favorites are still here and the last saved file is unchanged; fix the problem and save again."

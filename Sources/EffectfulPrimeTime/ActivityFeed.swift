@@ -34,7 +34,7 @@ public func activityFeed(
 
 extension AppAction {
   /// Whether this is a gesture by which the user adds or removes favorite primes.
-  fileprivate var isFavoritesEdit: Bool {
+  var isFavoritesEdit: Bool {
     switch self {
     case .counterView(.primeModal): return true
     case .favoritePrimes(.deleteFavoritePrimes): return true

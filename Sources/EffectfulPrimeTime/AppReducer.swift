@@ -31,7 +31,7 @@ public func appReducer(
       value: \AppState.favorites,
       action: AppAction.favoritePrimesCase)
   )
-  let app = activityFeed(screens, now: environment.now)
+  let app = activityFeed(favoritesStatusEndsWithAnEdit(screens), now: environment.now)
   guard let printer else { return app }
   return logging(app, printer: printer)
 }

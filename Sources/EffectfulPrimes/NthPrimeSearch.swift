@@ -27,6 +27,9 @@ struct NthPrimeSearch {
       progress(NthPrimeProgress(primesFound: n, target: n))
       return [2, 3, 5][n - 1]
     }
+    // Past about 2 * 10^17 the prime is larger than Int.max: say so at once rather than sieve
+    // toward it for centuries (the estimate is below the prime, so nothing findable is refused).
+    guard nthPrimeLowerEstimate(n) < Int.max else { return nil }
     // Reports never go back, and reach n only with the answer, whichever way the search goes.
     var primesReported = 0
     func report(_ primesFound: Int) {

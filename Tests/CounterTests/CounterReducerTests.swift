@@ -17,16 +17,36 @@ import Testing
     store.send(.decrementButtonTapped) { $0.count = -1 }
   }
 
-  @Test func countStopsAtTheEndsOfIntInsteadOfTrapping() {
+  @Test func countStopsAtTheEndsOfIntSayingWhy() {
     let top = TestStore(
       initialValue: CounterState(count: .max),
       reducer: counterReducer(environment: .test(scheduler: scheduler)))
-    top.send(.incrementButtonTapped)
-    top.send(.timerTick)
+    top.send(.incrementButtonTapped) {
+      $0.errorMessage = CounterError.countAtLimit(.max).message
+    }
+    #expect(top.value.errorMessage?.contains("9,223,372,036,854,775,807") == true)
     let bottom = TestStore(
       initialValue: CounterState(count: .min),
       reducer: counterReducer(environment: .test(scheduler: scheduler)))
-    bottom.send(.decrementButtonTapped)
+    bottom.send(.decrementButtonTapped) {
+      $0.errorMessage = CounterError.countAtLimit(.min).message
+    }
+    #expect(bottom.value.errorMessage?.contains("smallest") == true)
+  }
+
+  @Test func theTimerStopsAtTheLargestCountSayingWhy() {
+    let store = TestStore(
+      initialValue: CounterState(count: .max - 1),
+      reducer: counterReducer(environment: .test(scheduler: scheduler)))
+    store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
+    scheduler.advance(by: .seconds(1))
+    store.receive(.timerTick) { $0.count = .max }
+    scheduler.advance(by: .seconds(1))
+    store.receive(.timerTick) {
+      $0.errorMessage = CounterError.countAtLimit(.max).message
+      $0.isTimerRunning = false
+    }
+    scheduler.advance(by: .seconds(5))
   }
 
   // MARK: Fact

@@ -2,6 +2,7 @@ import EffectfulCounter
 import EffectfulEffectTestSupport
 import Effectful
 import EffectfulTesting
+import EffectfulPrimes
 import Testing
 
 @Suite struct OfflineEnvironmentTests {
@@ -22,6 +23,19 @@ import Testing
     #expect(fractions.allSatisfy { $0 > 0 && $0 < 1 })
     #expect(zip(fractions, fractions.dropFirst()).allSatisfy { $0 < $1 })
     #expect(fractions.count <= 99)
+  }
+
+  @Test func aSearchBeyondReachAnswersAtOnceWithAnEstimate() async {
+    let limit = largestNthPrimeWithinReach
+    #expect(
+      await outputs(of: CounterEnvironment.offline.nthPrime(.max), until: \.isAnswer) == [
+        .answer(.failure(.beyondReach(n: .max, limit: limit, estimate: nil)))
+      ])
+    let n = limit + 1
+    #expect(
+      await outputs(of: CounterEnvironment.offline.nthPrime(n), until: \.isAnswer) == [
+        .answer(.failure(.beyondReach(n: n, limit: limit, estimate: nthPrimeEstimate(n))))
+      ])
   }
 
   @Test func factIsComputedLocally() async {

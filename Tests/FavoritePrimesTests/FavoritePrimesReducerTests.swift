@@ -30,6 +30,18 @@ extension FavoritePrimesEnvironment {
     store.send(.deleteFavoritePrimes([0, 2, 3])) { $0.favoritePrimes = [5] }
   }
 
+  @Test func aDeleteEndsTheStatusAboutTheOldList() {
+    let store = TestStore(
+      initialValue: FavoritePrimesState(
+        favoritePrimes: [2, 3, 5], statusMessage: "Saved 3 favorite primes."),
+      reducer: favoritePrimesReducer(environment: .test()))
+    store.send(.deleteFavoritePrimes([9]))  // nothing deleted: the status still holds
+    store.send(.deleteFavoritePrimes([0])) {
+      $0.favoritePrimes = [3, 5]
+      $0.statusMessage = nil
+    }
+  }
+
   @Test func offsetsPastTheEndAreIgnored() {
     let store = TestStore(
       initialValue: FavoritePrimesState(favoritePrimes: [2, 3]),

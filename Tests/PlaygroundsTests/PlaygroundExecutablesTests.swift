@@ -26,6 +26,34 @@ struct PlaygroundExecutablesTests {
     #expect(run.lines.last == "Done.", "\(run)")
   }
 
+  @Test("nth-prime's long search reports progress, and is cancelled at the report it names")
+  func nthPrimeProgressAndCancellation() async throws {
+    let run = try await ProgramRunner.run("nth-prime", timeout: .seconds(20))
+    #expect(run.status == 0 && !run.timedOut, "\(run)")
+    func section(_ start: String) -> [String] {
+      Array(run.lines.drop { !$0.contains(start) }.dropFirst().prefix { !$0.hasPrefix("//") })
+    }
+    let long = section("A longer search reports its progress")
+    #expect(long.filter { $0.hasPrefix("▸ nthPrimeProgress(") }.count > 5, "\(long)")
+    let cancelled = section("cancelled at its first report of 3% or more")
+    let actions = cancelled.filter { $0.hasPrefix("▸ ") }
+    let reports = actions.compactMap { action -> Double? in
+      guard action.hasPrefix("▸ nthPrimeProgress(") else { return nil }
+      return Double(action.dropFirst("▸ nthPrimeProgress(".count).dropLast())
+    }
+    // Every report but the last is below 3%, the last is at or past it, and the cancel follows it.
+    #expect(reports.dropLast().allSatisfy { $0 < 0.03 } && (reports.last ?? 0) >= 0.03, "\(cancelled)")
+    #expect(actions.last == "▸ nthPrimeCancelButtonTapped", "\(cancelled)")
+  }
+
+  @Test("favorite-primes drops the saved status once the list changes")
+  func favoritePrimesStatusEndsWithADelete() async throws {
+    let run = try await ProgramRunner.run("favorite-primes", timeout: .seconds(20))
+    let afterDelete = run.lines.drop { !$0.hasPrefix("▸ deleteFavoritePrimes(") }.dropFirst().first
+    #expect(afterDelete?.contains("favoritePrimes: [2, 5, 11]") == true, "\(run)")
+    #expect(afterDelete?.contains("statusMessage") == false, "\(run)")
+  }
+
   @Test("favorite-primes saves, loads and meets a corrupt file in a temporary directory")
   func favoritePrimes() async throws {
     let run = try await ProgramRunner.run("favorite-primes", timeout: .seconds(20))

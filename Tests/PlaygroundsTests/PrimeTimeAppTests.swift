@@ -99,10 +99,13 @@ final class PrimeTimeAppTests {
     let run = try await primeTime("jump\n+\ndelete\nwait forever\n+\nquit\n")
     #expect(run.status == 0, "\(run)")
     #expect(
-      run.lines(after: "jump") == [#"error: unknown command "jump" (type `help` for the list)"#], "\(run)")
+      run.lines(after: "jump") == [
+        #"error: unknown command "jump" (type `help` for the list)"#,
+        "count: 0 | favorites: [] | timer: off",
+      ], "\(run)")
     #expect(run.lines(after: "delete").first?.hasPrefix("error: `delete` needs") == true, "\(run)")
     #expect(run.lines(after: "wait forever").first?.hasPrefix("error: `wait forever`") == true, "\(run)")
-    #expect(run.counts == [1, 2], "\(run)")
+    #expect(run.counts == [0, 1, 1, 1, 2], "\(run)")
   }
 
   @Test("The end of input quits with status 0, after the answers already asked for")
@@ -131,6 +134,15 @@ final class PrimeTimeAppTests {
     let help = try await primeTime("", arguments: ["--help"])
     #expect(help.status == 0, "\(help)")
     #expect(help.output.hasPrefix("usage: prime-time"), "\(help)")
+    // It documents what the screen and line mode do, and fits an 80-column terminal.
+    let behaviours = [
+      "a paste never runs keys", "2>prime-time.log", "1,000,000,000th", "a page at a time",
+      "also after an error", "says why nothing", "status 130",
+    ]
+    for behaviour in behaviours {
+      #expect(help.output.contains(behaviour), "--help does not say \(behaviour)")
+    }
+    #expect(help.lines.allSatisfy { $0.count <= 80 }, "\(help.lines.filter { $0.count > 80 })")
 
     let typo = try await primeTime("", arguments: ["--lvie"])
     #expect(typo.status == 2, "\(typo)")

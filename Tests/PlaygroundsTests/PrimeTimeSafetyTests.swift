@@ -48,6 +48,8 @@ final class PrimeTimeSafetyTests {
     let error = run.lines(after: "save").first { $0.hasPrefix("error: ") }
     #expect(error?.contains(favoritesPath) == true, "\(run)")
     #expect(error?.contains("named pipe") == true, "\(run)")
+    // The feature says what is wrong; the app, how its options fix it.
+    #expect(error?.hasSuffix("Choose a regular file with --favorites PATH.") == true, "\(run)")
     #expect(!run.output.contains("Saved"), "\(run)")
     #expect(kind(favoritesPath) == S_IFIFO)
   }

@@ -24,7 +24,12 @@ final class TerminalProgram: @unchecked Sendable {
   private let lock = NSCondition()
   private var output = Data()
 
-  init(_ name: String, arguments: [String], rows: UInt16 = 40, columns: UInt16 = 100) throws {
+  /// - Parameter isStandardErrorTerminal: Whether stderr goes to the terminal too, as in a shell
+  ///   without a redirect; by default it is discarded.
+  init(
+    _ name: String, arguments: [String], rows: UInt16 = 40, columns: UInt16 = 100,
+    isStandardErrorTerminal: Bool = false
+  ) throws {
     let (master, slaveName) = try openPseudoTerminal()
     self.master = master
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -36,7 +41,7 @@ final class TerminalProgram: @unchecked Sendable {
     process.arguments = arguments
     process.standardInput = slaveHandle
     process.standardOutput = slaveHandle
-    process.standardError = FileHandle.nullDevice
+    process.standardError = isStandardErrorTerminal ? slaveHandle : FileHandle.nullDevice
     try process.run()
     Thread { [self] in
       var buffer = [UInt8](repeating: 0, count: 4_096)
@@ -62,6 +67,13 @@ final class TerminalProgram: @unchecked Sendable {
   func type(_ bytes: String) {
     let data = Array(bytes.utf8)
     _ = data.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+  }
+
+  /// Everything the program wrote, escape sequences included.
+  var rawOutput: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// The last screen drawn (what follows the last cursor-home), with escape sequences removed.

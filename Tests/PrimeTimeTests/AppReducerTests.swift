@@ -60,6 +60,18 @@ extension AppEnvironment {
     }
   }
 
+  @Test func anEditFromThePrimeModalEndsTheSavedStatus() {
+    let store = store(
+      AppState(
+        counter: CounterState(count: 7),
+        favorites: FavoritePrimesState(favoritePrimes: [3], statusMessage: "Saved 1 favorite prime.")))
+    store.send(.counterView(.primeModal(.saveFavoritePrimeTapped))) {
+      $0.favoritePrimes = [3, 7]
+      $0.favorites.statusMessage = nil
+      $0.activityFeed = [Activity(timestamp: self.now, type: .addedFavoritePrime(7))]
+    }
+  }
+
   @Test func savingAFavoriteTwiceIsRecordedOnce() {
     let store = store(
       AppState(counter: CounterState(count: 3), favorites: FavoritePrimesState(favoritePrimes: [3])))

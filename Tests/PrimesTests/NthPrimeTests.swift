@@ -115,3 +115,36 @@ struct NthPrimeTests {
     #expect(NthPrimeProgress(primesFound: found, target: target).fractionCompleted == fraction)
   }
 }
+
+@Suite struct NthPrimeReachTests {
+  @Test func aPrimeLargerThanIntMaxIsNilAtOnce() {
+    var windows = 0
+    let prime = nthPrime(
+      Int.max,
+      isCancelled: {
+        windows += 1
+        return windows > 1_000
+      })
+    #expect(prime == nil)
+    #expect(windows == 0, "it sieved \(windows) windows toward a prime no Int can hold")
+  }
+
+  @Test func withinReachIsFromTheFirstPrimeToTheLimit() throws {
+    try checkNthPrimeIsWithinReach(1)
+    try checkNthPrimeIsWithinReach(largestNthPrimeWithinReach)
+    #expect(throws: NthPrimeReachError.noSuchPrime(n: 0)) { try checkNthPrimeIsWithinReach(0) }
+    #expect(
+      throws: NthPrimeReachError.beyondReach(
+        n: Int.max, limit: largestNthPrimeWithinReach, estimate: nil)
+    ) { try checkNthPrimeIsWithinReach(Int.max) }
+  }
+
+  @Test func estimatesAreWithinAPercentOfTheTruth() throws {
+    for (n, prime) in [(10_000, 104_729), (1_000_000, 15_485_863), (100_000_000, 2_038_074_743)] {
+      let estimate = try #require(nthPrimeEstimate(n))
+      #expect(abs(Double(estimate - prime)) / Double(prime) < 0.01, "\(n): \(estimate)")
+    }
+    #expect(nthPrimeEstimate(Int.max) == nil)
+    #expect(nthPrimeEstimate(0) == nil)
+  }
+}

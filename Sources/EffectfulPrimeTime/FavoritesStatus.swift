@@ -6,7 +6,8 @@ import Effectful
 /// ```swift
 /// let reducer = favoritesStatusEndsWithAnEdit(features)
 /// // statusMessage "Saved 2 favorite primes.", then
-/// // .counterView(.primeModal(.saveFavoritePrimeTapped)) adds a third: statusMessage == nil
+/// // .counterView(.primeModal(.saveFavoritePrimeTapped)) adds a third:
+/// // statusMessage == nil
 /// ```
 ///
 /// The favorite primes screen clears it on its own deletes; the prime modal, which edits the

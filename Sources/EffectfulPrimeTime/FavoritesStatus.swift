@@ -5,8 +5,8 @@ import Effectful
 ///
 /// ```swift
 /// let reducer = favoritesStatusEndsWithAnEdit(features)
-/// // statusMessage "Saved 2 favorite primes.", then the prime
-/// // modal's saveFavoritePrimeTapped adds a third:
+/// // statusMessage "Saved 2 favorite primes.", then
+/// // .counterView(.primeModal(.saveFavoritePrimeTapped)) adds a third:
 /// // statusMessage == nil
 /// ```
 ///

@@ -202,7 +202,7 @@ private func scalarText(_ value: Any) -> String? {
 
 /// A type's name as written in source: `Outer.Inner`, `Box<Int>`, without module names or the
 /// runtime's `(unknown context at $…)` markers for private and local types.
-func readableTypeName(_ type: Any.Type) -> String {
+package func readableTypeName(_ type: Any.Type) -> String {
   var name = _typeName(type, qualified: true)
   while let marker = name.range(of: "(unknown context at $"),
     let end = name.range(of: ").", range: marker.upperBound..<name.endIndex)

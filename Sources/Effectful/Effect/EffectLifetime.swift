@@ -16,6 +16,10 @@ package final class EffectLifetime: @unchecked Sendable {
   /// store's thread, where cancellations happen, so no output of a cancelled run can slip through.
   let isStoreRun: Bool
 
+  /// The element or optional child whose reducer returned the effect this run belongs to, if any:
+  /// cancellation ids used under it are that element's own (see `EffectScope`). Children inherit it.
+  @usableFromInline package let scope: EffectScope?
+
   enum State { case running, finished, cancelled }
 
   /// What to do on cancellation: run a closure, or cancel a child (no closure to allocate).
@@ -58,15 +62,17 @@ package final class EffectLifetime: @unchecked Sendable {
   @exclusivity(unchecked) var isTrackedAtStart = false
 
   @usableFromInline
-  package init(registry: CancellationRegistry) {
+  package init(registry: CancellationRegistry, scope: EffectScope? = nil) {
     self.registry = registry
     self.isStoreRun = false
+    self.scope = scope
   }
 
   /// A run that a store starts: see ``isStoreRun``.
   init(storeRunIn registry: CancellationRegistry) {
     self.registry = registry
     self.isStoreRun = true
+    self.scope = nil
   }
 
   @usableFromInline
@@ -190,8 +196,18 @@ package final class EffectLifetime: @unchecked Sendable {
     makeChild(endHandler: .finish(self))
   }
 
+  /// A child (see ``makeChildFinishingParent()``) that runs under `scope` instead of this
+  /// lifetime's scope: the run of an element's effect.
+  package func makeChildFinishingParent(scope: EffectScope) -> EffectLifetime {
+    makeChild(endHandler: .finish(self), scope: scope)
+  }
+
   private func makeChild(endHandler: EndHandler?) -> EffectLifetime {
-    let child = EffectLifetime(registry: registry)
+    makeChild(endHandler: endHandler, scope: scope)
+  }
+
+  private func makeChild(endHandler: EndHandler?, scope: EffectScope?) -> EffectLifetime {
+    let child = EffectLifetime(registry: registry, scope: scope)
     // Nobody else can see the child until this lifetime can cancel it: no lock needed yet.
     child.endHandler = endHandler
     onCancel(.cancel(child))

@@ -173,6 +173,8 @@ public final class Store<Value, Action> {
         queue.append(output)
       case .cancel(let id):
         registry.cancel(id: id)
+      case .checkRemovals(let check):
+        check.run(on: state, registry: registry)
       case .run(let body):
         start(body)
       }

@@ -26,6 +26,7 @@ enum BareWorkloads {
     case .chainSync1M: chain
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
     case .runRoundTrip: RunRoundTrip.bare
+    case .forEachRows10kOneRowAction: ForEachRows.bare
     }
   }
 

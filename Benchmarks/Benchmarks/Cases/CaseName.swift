@@ -34,6 +34,8 @@ enum CaseName: String, CaseIterable {
   case testSchedulerPending40k = "testScheduler.pending40k"
   /// A `.run` effect that sends one action: started, its action reduced (see ``RunRoundTrip``).
   case runRoundTrip = "run.roundTrip"
+  /// An action for one row of 10,000, through `forEach` and `combine` (see ``ForEachRows``).
+  case forEachRows10kOneRowAction = "forEach.rows10k.oneRowAction"
 
   /// Actions in the chain of `chain.sync1M`.
   static let chainLength = 1_000_000

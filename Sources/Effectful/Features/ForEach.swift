@@ -25,65 +25,88 @@
 ///
 /// Put `forEach` first in `combine`, as here, so that the parent sees the element's action after
 /// the element has reduced it (a row's "delete" button, say, that the list reacts to by removing it).
+@inlinable
 public func forEach<ParentValue, ParentAction, ID: Hashable & Sendable, ElementValue, ElementAction>(
   _ element: @escaping Reducer<ElementValue, ElementAction>,
   value: WritableKeyPath<ParentValue, IdentifiedArray<ID, ElementValue>>,
   action: CasePath<ParentAction, (ID, ElementAction)>
 ) -> Reducer<ParentValue, ParentAction> {
   let valuePath = LocalValuePath(value)
-  let collection = EffectID(CollectionKey(path: value))
-  let tracker = ScopeTracker<ID>()
-  let readPath = UncheckedSendable(value as KeyPath<ParentValue, IdentifiedArray<ID, ElementValue>>)
-  let removalCheck = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
-    let ids = parent[keyPath: readPath.value].ids
-    for id in tracker.running(in: registry, under: scope) where !ids.contains(id) {
-      let key = EffectID(ElementKey(collection: collection, id: id))
-      registry.cancel(id: EffectScope(parent: scope, key: key).wholeScopeID)
-    }
-  }
+  let elements = ElementScopes(value)
   return { parent, parentAction in
     var effects: [Effect<ParentAction>] = []
     var startsEffects = false
     if let (id, elementAction) = action.extract(parentAction) {
-      let elementEffects = valuePath.modify(&parent) { elements in
-        elements.modify(id: id) { element(&$0, elementAction) }
+      let elementEffects = valuePath.modify(&parent) { array in
+        array.modify(id: id) { element(&$0, elementAction) }
       }
       if let elementEffects {
         if !elementEffects.isEmpty {
           startsEffects = true
-          effects = liftElementEffects(
-            elementEffects, id: id, collection: collection, readPath: readPath, tracker: tracker,
-            embed: action.embed)
+          effects = elements.lift(elementEffects, of: id, embed: action.embed)
         }
       } else {
-        FeatureDiagnostics.missingElement(parentAction, id: id, collection: IdentifiedArray<ID, ElementValue>.self)
+        elements.reportMissing(parentAction, id: id)
       }
     }
     // Last, so that it also sees the effects this action gave the element, once they have started.
-    if startsEffects || tracker.hasRunningEffects {
-      effects.append(Effect(operation: .checkRemovals(removalCheck)))
+    if startsEffects || elements.tracker.hasRunningEffects {
+      effects.append(Effect(operation: .checkRemovals(elements.removalCheck)))
     }
     return effects
   }
 }
 
-/// An element's effects as the parent's: scoped to the element, mapped into the parent's action, and
-/// a nested feature's removal check lifted to read the element through the parent.
-private func liftElementEffects<ParentValue, ParentAction, ID: Hashable & Sendable, ElementValue, ElementAction>(
-  _ effects: [Effect<ElementAction>], id: ID, collection: EffectID,
-  readPath: UncheckedSendable<KeyPath<ParentValue, IdentifiedArray<ID, ElementValue>>>,
-  tracker: ScopeTracker<ID>, embed: @escaping @Sendable ((ID, ElementAction)) -> ParentAction
-) -> [Effect<ParentAction>] {
-  let key = EffectID(ElementKey(collection: collection, id: id))
-  return effects.map { effect in
-    if case .checkRemovals(let check) = effect.operation {
-      let lifted = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
-        guard let element = parent[keyPath: readPath.value][id: id] else { return }
-        check.check(element, EffectScope(parent: scope, key: key), registry)
+/// What one `forEach` keeps for the effects of its elements: which run, how to scope them, and the
+/// removal check. Off the hot path, so not inlinable.
+@usableFromInline
+final class ElementScopes<ParentValue, ID: Hashable & Sendable, ElementValue>: Sendable {
+  @usableFromInline let tracker = ScopeTracker<ID>()
+  @usableFromInline let removalCheck: RemovalCheck
+  let collection: EffectID
+  // Key paths are immutable once formed; the ones `forEach` takes name plain properties.
+  let path: UncheckedSendable<KeyPath<ParentValue, IdentifiedArray<ID, ElementValue>>>
+
+  @usableFromInline
+  init(_ path: KeyPath<ParentValue, IdentifiedArray<ID, ElementValue>>) {
+    let collection = EffectID(CollectionKey(path: path))
+    let tracker = self.tracker
+    let readPath = UncheckedSendable(path)
+    self.collection = collection
+    self.path = readPath
+    removalCheck = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
+      let ids = parent[keyPath: readPath.value].ids
+      for id in tracker.running(in: registry, under: scope) where !ids.contains(id) {
+        let key = EffectID(ElementKey(collection: collection, id: id))
+        registry.cancel(id: EffectScope(parent: scope, key: key).wholeScopeID)
       }
-      return Effect(operation: .checkRemovals(lifted))
     }
-    return effect.scoped(to: key, member: id, tracker: tracker).map { embed((id, $0)) }
+  }
+
+  /// An element's effects as the parent's: scoped to the element, mapped into the parent's action,
+  /// and a nested feature's removal check lifted to read the element through the parent.
+  @usableFromInline
+  func lift<ElementAction, ParentAction>(
+    _ effects: [Effect<ElementAction>], of id: ID,
+    embed: @escaping @Sendable ((ID, ElementAction)) -> ParentAction
+  ) -> [Effect<ParentAction>] {
+    let key = EffectID(ElementKey(collection: collection, id: id))
+    let path = self.path
+    return effects.map { effect in
+      if let check = effect.removalCheck {
+        let lifted = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
+          guard let element = parent[keyPath: path.value][id: id] else { return }
+          check.check(element, EffectScope(parent: scope, key: key), registry)
+        }
+        return Effect(operation: .checkRemovals(lifted))
+      }
+      return effect.scoped(to: key, member: id, tracker: tracker).map { embed((id, $0)) }
+    }
+  }
+
+  @usableFromInline
+  func reportMissing<Action>(_ action: Action, id: ID) {
+    FeatureDiagnostics.missingElement(action, id: id, collection: IdentifiedArray<ID, ElementValue>.self)
   }
 }
 

@@ -20,21 +20,14 @@
 ///
 /// An action that arrives while the state is `nil` changes nothing and is reported: on standard
 /// error in an app, as a test failure under a test store.
+@inlinable
 public func ifLet<ParentValue, ParentAction, ChildValue, ChildAction>(
   _ child: @escaping Reducer<ChildValue, ChildAction>,
   value: WritableKeyPath<ParentValue, ChildValue?>,
   action: CasePath<ParentAction, ChildAction>
 ) -> Reducer<ParentValue, ParentAction> {
   let valuePath = LocalValuePath(value)
-  let key = EffectID(OptionalKey(path: value))
-  let tracker = ScopeTracker<Present>()
-  let readPath = UncheckedSendable(value as KeyPath<ParentValue, ChildValue?>)
-  let removalCheck = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
-    guard parent[keyPath: readPath.value] == nil else { return }
-    if !tracker.running(in: registry, under: scope).isEmpty {
-      registry.cancel(id: EffectScope(parent: scope, key: key).wholeScopeID)
-    }
-  }
+  let scopes = ChildScope(value)
   return { parent, parentAction in
     var effects: [Effect<ParentAction>] = []
     var startsEffects = false
@@ -48,25 +41,66 @@ public func ifLet<ParentValue, ParentAction, ChildValue, ChildAction>(
       if let childEffects {
         if !childEffects.isEmpty {
           startsEffects = true
-          effects = childEffects.map { effect in
-            if case .checkRemovals(let check) = effect.operation {
-              let lifted = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
-                guard let present = parent[keyPath: readPath.value] else { return }
-                check.check(present, EffectScope(parent: scope, key: key), registry)
-              }
-              return Effect(operation: .checkRemovals(lifted))
-            }
-            return effect.scoped(to: key, member: Present(), tracker: tracker).map(action.embed)
-          }
+          effects = scopes.lift(childEffects, embed: action.embed)
         }
       } else {
-        FeatureDiagnostics.missingChild(parentAction, child: ChildValue.self)
+        scopes.reportMissing(parentAction)
       }
     }
-    if startsEffects || tracker.hasRunningEffects {
-      effects.append(Effect(operation: .checkRemovals(removalCheck)))
+    if startsEffects || scopes.tracker.hasRunningEffects {
+      effects.append(Effect(operation: .checkRemovals(scopes.removalCheck)))
     }
     return effects
+  }
+}
+
+/// What one `ifLet` keeps for its child's effects: whether they run, how to scope them, and the
+/// removal check. Off the hot path, so not inlinable.
+@usableFromInline
+final class ChildScope<ParentValue, ChildValue>: Sendable {
+  @usableFromInline let tracker = ScopeTracker<Present>()
+  @usableFromInline let removalCheck: RemovalCheck
+  let key: EffectID
+  // Key paths are immutable once formed; the ones `ifLet` takes name plain properties.
+  let path: UncheckedSendable<KeyPath<ParentValue, ChildValue?>>
+
+  @usableFromInline
+  init(_ path: KeyPath<ParentValue, ChildValue?>) {
+    let key = EffectID(OptionalKey(path: path))
+    let tracker = self.tracker
+    let readPath = UncheckedSendable(path)
+    self.key = key
+    self.path = readPath
+    removalCheck = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
+      guard parent[keyPath: readPath.value] == nil else { return }
+      if !tracker.running(in: registry, under: scope).isEmpty {
+        registry.cancel(id: EffectScope(parent: scope, key: key).wholeScopeID)
+      }
+    }
+  }
+
+  /// The child's effects as the parent's (see ``ElementScopes/lift(_:of:embed:)``).
+  @usableFromInline
+  func lift<ChildAction, ParentAction>(
+    _ effects: [Effect<ChildAction>], embed: @escaping @Sendable (ChildAction) -> ParentAction
+  ) -> [Effect<ParentAction>] {
+    let key = self.key
+    let path = self.path
+    return effects.map { effect in
+      if let check = effect.removalCheck {
+        let lifted = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
+          guard let present = parent[keyPath: path.value] else { return }
+          check.check(present, EffectScope(parent: scope, key: key), registry)
+        }
+        return Effect(operation: .checkRemovals(lifted))
+      }
+      return effect.scoped(to: key, member: Present(), tracker: tracker).map(embed)
+    }
+  }
+
+  @usableFromInline
+  func reportMissing<Action>(_ action: Action) {
+    FeatureDiagnostics.missingChild(action, child: ChildValue.self)
   }
 }
 
@@ -77,4 +111,5 @@ struct OptionalKey: Hashable, @unchecked Sendable {
 }
 
 /// The one member of an `ifLet`'s scope: the child, while it is there.
+@usableFromInline
 struct Present: Hashable, Sendable {}

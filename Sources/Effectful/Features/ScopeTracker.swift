@@ -3,48 +3,48 @@
 ///
 /// One tracker belongs to one `forEach` reducer and serves every store that runs it. Its count of
 /// running element effects, over all stores, is what that reducer reads on each action to decide
-/// whether to return a removal check at all: with nothing running, an action pays one lock.
-package final class ScopeTracker<Member: Hashable & Sendable>: Sendable {
+/// whether to return a removal check at all: with nothing running, an action pays one spin lock.
+@usableFromInline
+package final class ScopeTracker<Member: Hashable & Sendable>: @unchecked Sendable {
   /// A store's registry and the enclosing element's path: one set of elements to check.
   struct Owner: Hashable {
     let registry: ObjectIdentifier
     let path: [EffectID]
   }
 
-  private struct State {
-    var runCount = 0
-    var running: [Owner: [Member: Int]] = [:]
-  }
+  private let lock = Lock()
+  // Guarded by `lock`, which is what makes the unchecked exclusivity and Sendable safe.
+  private let runCount = SpinCount()
+  @exclusivity(unchecked) private var running: [Owner: [Member: Int]] = [:]
 
-  private let state = LockedValue(State())
-
+  @usableFromInline
   package init() {}
 
-  /// Whether any element has an effect running, in any store.
-  package var hasRunningEffects: Bool {
-    state.withValue { $0.runCount > 0 }
-  }
+  /// Whether any element has an effect running, in any store: read on every action the `forEach`
+  /// sees.
+  @usableFromInline
+  package var hasRunningEffects: Bool { runCount.isPositive }
 
   func started(_ member: Member, in owner: Owner) {
-    state.withValue { state in
-      state.runCount += 1
-      state.running[owner, default: [:]][member, default: 0] += 1
+    runCount.add(1)
+    lock.withLock {
+      running[owner, default: [:]][member, default: 0] += 1
     }
   }
 
   func ended(_ member: Member, in owner: Owner) {
-    state.withValue { state in
-      state.runCount -= 1
-      guard var members = state.running[owner], let count = members[member] else { return }
+    runCount.add(-1)
+    lock.withLock {
+      guard var members = running[owner], let count = members[member] else { return }
       members[member] = count > 1 ? count - 1 : nil
-      state.running[owner] = members.isEmpty ? nil : members
+      running[owner] = members.isEmpty ? nil : members
     }
   }
 
   /// The elements with effects running in `registry`, under the enclosing element `scope`.
   package func running(in registry: CancellationRegistry, under scope: EffectScope?) -> [Member] {
     let owner = Owner(registry: ObjectIdentifier(registry), path: scope?.path ?? [])
-    return state.withValue { state in state.running[owner].map { Array($0.keys) } ?? [] }
+    return lock.withLock { running[owner].map { Array($0.keys) } ?? [] }
   }
 }
 

@@ -55,6 +55,9 @@ public final class Store<Value, Action> {
   @usableFromInline @exclusivity(unchecked) var isObservationPending = false
   /// Made on the first tracked read; see `Store+Observation.swift`.
   @exclusivity(unchecked) var observation: StoreObservation<Value, Action>?
+  /// Child stores for optional state and list elements, kept while their state is there; see
+  /// `Store+Scope.swift`.
+  @exclusivity(unchecked) var scopedStores: [ScopedStoreKey: AnyObject] = [:]
 
   /// Creates a store from an initial value and the reducer that evolves it.
   ///

@@ -56,6 +56,18 @@ extension TestStore {
       })
   }
 
+  /// Fails the test for each action a `forEach` or `ifLet` found no state for, at the line of the
+  /// `send` or `receive` that reduced it.
+  func reportFeatureMisuses() {
+    let misuses = featureMisuses.withValue { list in
+      defer { list = [] }
+      return list
+    }
+    for misuse in misuses {
+      fail(TestStoreMessage.missingState(misuse.origin.description, misuse.message), misuse.origin.file, misuse.origin.line)
+    }
+  }
+
   /// Names the effects that step `number` started after the `receive` that checked it, the line where
   /// the story mentions them.
   func renameEffects(startedBy number: Int, to origin: EffectOrigin) {

@@ -1,4 +1,4 @@
-import Effectful
+@testable import Effectful
 import EffectfulEffectTestSupport
 import EffectfulTesting
 import Testing
@@ -181,10 +181,8 @@ struct TutorialSpellingTests {
     let line = #line + 1
     let effects: [Effect<SpellingAction>] = .run { _ in throw SpellingFailure() }
     let store = Store(initialValue: 0) { (_: inout Int, _: SpellingAction) in effects }
-    let task = RunErrorReporting.$reporter.withValue({ message in messages.withValue { $0.append(message) } })
-    {
-      store.send(.start)
-    }
+    store.registry.runErrorReporter = { report in messages.withValue { $0.append(report.message) } }
+    let task = store.send(.start)
     await task.finish()
     let reported = messages.withValue { $0 }
     #expect(reported.count == 1)

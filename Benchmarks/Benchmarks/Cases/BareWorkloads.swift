@@ -27,6 +27,7 @@ enum BareWorkloads {
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
     case .runRoundTrip: RunRoundTrip.bare
     case .runBurst10k: RunBurst.bare
+    case .forEachRows10kOneRowAction: ForEachRows.bare
     }
   }
 

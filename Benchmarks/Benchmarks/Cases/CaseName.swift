@@ -37,6 +37,8 @@ enum CaseName: String, CaseIterable {
   /// One send starting 10,000 `.run` effects, each sending one action, until all are reduced
   /// (see ``RunBurst``).
   case runBurst10k = "run.burst10k"
+  /// An action for one row of 10,000, through `forEach` and `combine` (see ``ForEachRows``).
+  case forEachRows10kOneRowAction = "forEach.rows10k.oneRowAction"
 
   /// Actions in the chain of `chain.sync1M`.
   static let chainLength = 1_000_000

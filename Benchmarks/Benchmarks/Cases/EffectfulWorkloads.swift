@@ -27,6 +27,7 @@ enum EffectfulWorkloads {
     case .testSchedulerPending40k: TestSchedulerWorkloads.pending(40_000)
     case .runRoundTrip: RunRoundTrip.effectful
     case .runBurst10k: RunBurst.effectful
+    case .forEachRows10kOneRowAction: ForEachRows.effectful
     }
   }
 

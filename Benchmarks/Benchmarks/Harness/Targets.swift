@@ -70,6 +70,7 @@ struct TargetCheck {
       ratio(.testSchedulerPending40k, atMost: 5, of: effectful(.testSchedulerPending10k), "pending10k"),
       ratio(.runRoundTrip, atMost: 1.5, of: bare(.runRoundTrip), "bare Task + main-actor hop"),
       ratio(.runBurst10k, atMost: 2, of: bare(.runBurst10k), "10,000 bare tasks, same hops"),
+      ratio(.forEachRows10kOneRowAction, atMost: 5, of: effectful(.sendNoEffect), "send.noEffect"),
     ]
     let memory = results.first { $0.name == .cancelStartCancel }?.memory
     checks.append(

@@ -21,6 +21,9 @@ package final class EffectLifetime: @unchecked Sendable {
   /// own lifetime may have ended. No cycle outlives the run: the parent's only hold on a child is
   /// its cancel handler, dropped when the parent ends.
   let root: EffectLifetime?
+  /// The element or optional child whose reducer returned the effect this run belongs to, if any:
+  /// cancellation ids used under it are that element's own (see `EffectScope`). Children inherit it.
+  @usableFromInline package let scope: EffectScope?
 
   enum State { case running, finished, cancelled }
 
@@ -71,10 +74,11 @@ package final class EffectLifetime: @unchecked Sendable {
   @exclusivity(unchecked) var runningTasks = 0
 
   @usableFromInline
-  package init(registry: CancellationRegistry) {
+  package init(registry: CancellationRegistry, scope: EffectScope? = nil) {
     self.registry = registry
     self.isStoreRun = false
     self.root = nil
+    self.scope = scope
   }
 
   /// A run that a store starts: see ``isStoreRun``.
@@ -83,12 +87,14 @@ package final class EffectLifetime: @unchecked Sendable {
     self.registry = registry
     self.isStoreRun = true
     self.root = nil
+    self.scope = nil
   }
 
-  private init(childOf parent: EffectLifetime) {
+  private init(childOf parent: EffectLifetime, scope: EffectScope?) {
     self.registry = parent.registry
     self.isStoreRun = false
     self.root = parent.root ?? parent
+    self.scope = scope
   }
 
   /// The top-level run this lifetime is part of: itself, if it is one.
@@ -238,8 +244,18 @@ package final class EffectLifetime: @unchecked Sendable {
     makeChild(endHandler: .finish(self))
   }
 
+  /// A child (see ``makeChildFinishingParent()``) that runs under `scope` instead of this
+  /// lifetime's scope: the run of an element's effect.
+  package func makeChildFinishingParent(scope: EffectScope) -> EffectLifetime {
+    makeChild(endHandler: .finish(self), scope: scope)
+  }
+
   private func makeChild(endHandler: EndHandler?) -> EffectLifetime {
-    let child = EffectLifetime(childOf: self)
+    makeChild(endHandler: endHandler, scope: scope)
+  }
+
+  private func makeChild(endHandler: EndHandler?, scope: EffectScope?) -> EffectLifetime {
+    let child = EffectLifetime(childOf: self, scope: scope)
     // Nobody else can see the child until this lifetime can cancel it: no lock needed yet.
     child.endHandler = endHandler
     onCancel(.cancel(child))

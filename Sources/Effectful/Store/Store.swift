@@ -60,6 +60,9 @@ public final class Store<Value, Action> {
   @usableFromInline @exclusivity(unchecked) var isObservationPending = false
   /// Made on the first tracked read; see `Store+Observation.swift`.
   @exclusivity(unchecked) var observation: StoreObservation<Value, Action>?
+  /// Child stores for optional state and list elements, kept while their state is there; see
+  /// `Store+Scope.swift`.
+  @exclusivity(unchecked) var scopedStores: [ScopedStoreKey: AnyObject] = [:]
 
   /// Creates a store from an initial value and the reducer that evolves it.
   ///
@@ -178,6 +181,8 @@ public final class Store<Value, Action> {
         queue.append(output)
       case .cancel(let id):
         registry.cancel(id: id)
+      case .checkRemovals(let check):
+        check.run(on: state, registry: registry)
       case .run(let body):
         start(body)
       }

@@ -27,7 +27,7 @@ extension TestStore {
   ///
   /// On a mismatch the failure names the case as the test spelled it (read from the test's line,
   /// when the file is on disk) and the action that arrived. Waiting, exhaustivity and the state
-  /// check are those of ``receive(_:timeout:_:file:line:)-(Action,_,_,_,_)``.
+  /// check are those of ``receive(_:timeout:_:file:line:)-8nyjb``.
   ///
   /// - Parameters:
   ///   - embed: The case, as the function that embeds its payload into an action.
@@ -56,7 +56,7 @@ extension TestStore {
   /// await store.receive(Action.nthPrimeAlert) { $0.alert = … }
   /// ```
   ///
-  /// See ``receive(_:timeout:_:file:line:)-(((Payload)->Action),_,_,_,_)``.
+  /// See ``receive(_:timeout:_:file:line:)-9q6l2``.
   public func receive<First, Second>(
     _ embed: @escaping (First, Second) -> Action,
     timeout: Duration? = nil,
@@ -76,7 +76,7 @@ extension TestStore {
   /// await store.receive(Action.moved) { $0.position = … }
   /// ```
   ///
-  /// See ``receive(_:timeout:_:file:line:)-(((Payload)->Action),_,_,_,_)``.
+  /// See ``receive(_:timeout:_:file:line:)-9q6l2``.
   public func receive<First, Second, Third>(
     _ embed: @escaping (First, Second, Third) -> Action,
     timeout: Duration? = nil,
@@ -96,8 +96,8 @@ extension TestStore {
   /// store.receive(CounterFeature.Action.factResponse) { $0.fact = "…" }
   /// ```
   ///
-  /// See ``receive(_:timeout:_:file:line:)-(((Payload)->Action),_,_,_,_)`` for matching, and the
-  /// synchronous ``receive(_:timeout:_:file:line:)-(Action,_,_,_,_)`` for waiting.
+  /// See ``receive(_:timeout:_:file:line:)-9q6l2`` for matching, and the
+  /// synchronous ``receive(_:timeout:_:file:line:)-2enck`` for waiting.
   public func receive<Payload>(
     _ embed: @escaping (Payload) -> Action,
     timeout: Duration? = nil,

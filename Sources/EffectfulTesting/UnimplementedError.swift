@@ -1,3 +1,5 @@
+import Foundation
+
 /// The error an `unimplemented` dependency throws when a test calls it.
 ///
 /// ```swift
@@ -9,7 +11,7 @@
 ///
 /// The call has already failed the test; the error only stops the code that called it, which
 /// could not go on without a result.
-public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
+public struct UnimplementedError: Error, Equatable, CustomStringConvertible, LocalizedError {
   /// The name the placeholder was given: `"NumberFactClient.fetch"`.
   public let name: String
 
@@ -25,4 +27,7 @@ public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     "\(name) is unimplemented: the test made it a placeholder that fails when called."
   }
+
+  /// The same as ``description``, for code that shows `error.localizedDescription`.
+  public var errorDescription: String? { description }
 }

@@ -1,14 +1,14 @@
-import Effectful  // edited: the tutorial imports ComposableArchitecture
+import Effectful  // was: import ComposableArchitecture
 
 // The Composable Architecture tutorial's counter as its reader ends up writing it (a fact fetched
 // with `.run` and URLSession, a timer that sleeps a second a tick), ported by editing exactly five
-// lines, each marked `edited`: the import, the two macros and the two lines that open the body.
+// lines, each marked `was:`: the import, the two macros and the two lines that open the body.
 // Everything else, `return .none` and `.cancellable(id:)` included, compiles as the tutorial writes
 // it. The tests in Tests/TutorialTests run its timer in real time.
 
-// edited: @Reducer
+// was: @Reducer
 struct CounterFeature {
-  // edited: @ObservableState
+  // was: @ObservableState
   struct State: Equatable {
     var count = 0
     var fact: String?
@@ -27,8 +27,8 @@ struct CounterFeature {
 
   enum CancelID { case timer }
 
-  var body: Reducer<State, Action> {  // edited: var body: some ReducerOf<Self> {
-    { state, action in  // edited: Reduce { state, action in
+  var body: Reducer<State, Action> {  // was: some ReducerOf<Self>
+    { state, action in  // was: Reduce { state, action in
       switch action {
       case .decrementButtonTapped:
         state.count -= 1

@@ -1,5 +1,6 @@
 import Dispatch
 import Effectful
+import EffectfulTesting
 import Testing
 
 /// What a `.run` effect and a `StoreTask` promise about the end of work, each found broken by the
@@ -12,26 +13,18 @@ struct RunLifecycleRegressionTests {
     case start, value(Int), onTask, loaded, tick
   }
 
-  /// Signals a semaphore when released: captured by an operation, it says the effect's task is over
-  /// (a task releases its closure when it completes).
-  private final class ReleaseSignal: Sendable {
-    let semaphore: DispatchSemaphore
-    init(_ semaphore: DispatchSemaphore) { self.semaphore = semaphore }
-    deinit { semaphore.signal() }
-  }
-
   @Test("A Send called after the operation returned is dropped, before the effect's end reaches the store")
   func sendAfterReturnIsDroppedAtOnce() async {
-    let escaped = LockedValue<Send<Action>?>(nil)
-    let taskOver = DispatchSemaphore(value: 0)
+    // Virtual time (a TestClock made first) runs the effect's task as main-queue jobs: a block the
+    // operation queues runs right after the job in which it returns, before the effect's end, which
+    // that same job queues after it.
+    _ = TestClock()
     let store = Store(initialValue: [Action]()) { (log: inout [Action], action: Action) -> [Effect<Action>] in
       switch action {
       case .start:
-        let signal = ReleaseSignal(taskOver)
         return [
           .run { send in
-            _ = signal
-            escaped.withValue { $0 = send }
+            DispatchQueue.main.async { MainActor.assumeIsolated { send(.value(2)) } }
           }
         ]
       default:
@@ -40,10 +33,6 @@ struct RunLifecycleRegressionTests {
       }
     }
     let task = store.send(.start)
-    // The main thread is held until the effect's task is over, so the effect's end, queued on the
-    // main queue, cannot have reached the store when the escaped Send is called.
-    #expect(taskOver.wait(timeout: .now() + 60) == .success)
-    escaped.withValue { $0 }?(.value(2))
     await task.finish()
     #expect(store.value == [])
   }

@@ -30,7 +30,8 @@
 /// A placeholder that fails the test and throws ``UnimplementedError`` when called.
 ///
 /// ```swift
-/// let client = NumberFactClient(fetch: unimplemented("NumberFactClient.fetch"))
+/// let client = NumberFactClient(
+///   fetch: unimplemented("NumberFactClient.fetch"))
 /// ```
 ///
 /// The failure names the placeholder and points at this line, where it was made: the line that
@@ -77,7 +78,8 @@ public func unimplemented<Result: Sendable>(
 /// A placeholder that fails the test and throws ``UnimplementedError`` when called.
 ///
 /// ```swift
-/// let client = NumberFactClient(fetch: unimplemented("NumberFactClient.fetch"))
+/// let client = NumberFactClient(
+///   fetch: unimplemented("NumberFactClient.fetch"))
 /// ```
 ///
 /// The failure names the placeholder and points at this line, where it was made: the line that
@@ -124,7 +126,8 @@ public func unimplemented<A, Result: Sendable>(
 /// A placeholder that fails the test and throws ``UnimplementedError`` when called.
 ///
 /// ```swift
-/// let client = NumberFactClient(fetch: unimplemented("NumberFactClient.fetch"))
+/// let client = NumberFactClient(
+///   fetch: unimplemented("NumberFactClient.fetch"))
 /// ```
 ///
 /// The failure names the placeholder and points at this line, where it was made: the line that
@@ -171,7 +174,8 @@ public func unimplemented<A, B, Result: Sendable>(
 /// A placeholder that fails the test and throws ``UnimplementedError`` when called.
 ///
 /// ```swift
-/// let client = NumberFactClient(fetch: unimplemented("NumberFactClient.fetch"))
+/// let client = NumberFactClient(
+///   fetch: unimplemented("NumberFactClient.fetch"))
 /// ```
 ///
 /// The failure names the placeholder and points at this line, where it was made: the line that

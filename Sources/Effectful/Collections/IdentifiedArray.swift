@@ -73,7 +73,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// The element with `id`, or `nil`: reads, changes in place, inserts and removes.
   ///
   /// ```swift
-  /// rows[id: 1]?.count += 1      // changes the element with id 1, if there is one
+  /// // changes the element with id 1, if there is one
+  /// rows[id: 1]?.count += 1
   /// rows[id: 4] = Row(id: 4)     // appends a new element
   /// rows[id: 1] = nil            // removes the element with id 1
   /// ```
@@ -258,7 +259,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// `destination`, as SwiftUI's `onMove` describes a move. O(n).
   ///
   /// ```swift
-  /// rows.move(fromOffsets: IndexSet(integer: 0), toOffset: rows.count)  // first to last
+  /// // first to last
+  /// rows.move(
+  ///   fromOffsets: IndexSet(integer: 0), toOffset: rows.count)
   /// ```
   public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
     let moving = Set(source)

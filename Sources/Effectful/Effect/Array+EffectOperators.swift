@@ -31,7 +31,8 @@ extension Array {
   /// Starts the effects after `duration` on `scheduler`, or not at all if they are cancelled first.
   ///
   /// ```swift
-  /// return .send(.hideToast).delay(for: .seconds(2), scheduler: environment.mainQueue)
+  /// return .send(.hideToast)
+  ///   .delay(for: .seconds(2), scheduler: environment.mainQueue)
   /// ```
   ///
   /// See ``Effect/delay(for:scheduler:)``, applied to the effects together.
@@ -46,7 +47,9 @@ extension Array {
   ///
   /// ```swift
   /// return .send(.search(query))
-  ///   .debounce(id: CancelID.search, for: .milliseconds(300), scheduler: mainQueue)
+  ///   .debounce(
+  ///     id: CancelID.search, for: .milliseconds(300),
+  ///     scheduler: mainQueue)
   /// ```
   ///
   /// See ``Effect/debounce(id:for:scheduler:)``, applied to the effects together.
@@ -61,7 +64,9 @@ extension Array {
   ///
   /// ```swift
   /// return .send(.scrolled(offset))
-  ///   .throttle(id: ID.scroll, for: .seconds(1), scheduler: mainQueue, latest: true)
+  ///   .throttle(
+  ///     id: ID.scroll, for: .seconds(1), scheduler: mainQueue,
+  ///     latest: true)
   /// ```
   ///
   /// See ``Effect/throttle(id:for:scheduler:latest:)``, applied to the effects together.

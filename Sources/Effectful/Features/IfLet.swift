@@ -2,14 +2,17 @@
 /// the child's actions are reduced into it while it is there.
 ///
 /// ```swift
-/// enum AppAction { case detail(DetailAction), rowTapped(Row.ID), detailClosed }
+/// enum AppAction {
+///   case detail(DetailAction), rowTapped(Row.ID), detailClosed
+/// }
 /// let detailCase = CasePath(AppAction.detail) { action in
 ///   guard case .detail(let detailAction) = action else { return nil }
 ///   return detailAction
 /// }
 /// let appReducer: Reducer<AppState, AppAction> = combine(
 ///   ifLet(detailReducer, value: \.detail, action: detailCase),
-///   appOwnReducer   // sets `detail` when a row is tapped, and back to nil on close
+///   // sets `detail` when a row is tapped, and back to nil on close
+///   appOwnReducer
 /// )
 /// ```
 ///

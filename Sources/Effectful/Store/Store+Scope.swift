@@ -32,7 +32,8 @@ extension Store {
   /// trackers only when its own element changes.
   ///
   /// ```swift
-  /// ForEach(store.scope(forEach: \.rows, action: ListAction.rowCase)) { rowStore in
+  /// let rows = store.scope(forEach: \.rows, action: ListAction.rowCase)
+  /// ForEach(rows) { rowStore in
   ///   RowView(store: rowStore)
   /// }
   /// ```

@@ -2,6 +2,10 @@ extension CaseName {
   /// Whether `--filter` selects this case: its name contains the text, or, for a text ending in `$`,
   /// ends with the rest (to pick `pullback.depth20.withEffect` alone, without its `.keyPaths` variant).
   func matches(filter: String) -> Bool {
+    // Alternatives, so that a target's two cases run in one interleaved run: `--filter 'a,b'`.
+    if filter.contains(",") {
+      return filter.split(separator: ",").contains { matches(filter: String($0)) }
+    }
     guard filter.hasSuffix("$") else { return rawValue.contains(filter) }
     return rawValue.hasSuffix(filter.dropLast())
   }
@@ -25,7 +29,8 @@ struct Options {
     usage: swift run -c release Benchmarks [--quick] [--json PATH] [--filter TEXT] [--only NAME]
       --quick        run every case briefly (CI); the numbers are rough
       --json PATH    also write the results as JSON to PATH
-      --filter TEXT  run only the cases whose name contains TEXT (ending in $: ends with it)
+      --filter TEXT  run only the cases whose name contains TEXT (ending in $: ends with it;
+                     several, comma-separated: any of them)
       --only NAME    run only one contender: bare, naive or effectful (for profiling)
       --iterations N one warm-up and one round of N iterations each, uncalibrated (for callgrind)
     """

@@ -17,9 +17,10 @@ print(
   After each action, its state: fields that are nil, false or empty are left out.
   """)
 
+// `CounterFeature` alone is the tutorial's own, in CounterFeature.swift next to this file.
 let store = Store(
-  initialValue: CounterFeature.State(),
-  reducer: sidebar(CounterFeature.reducer(environment: .init(clock: clock))))
+  initialValue: EffectfulTutorial.CounterFeature.State(),
+  reducer: sidebar(EffectfulTutorial.CounterFeature.reducer(environment: .init(clock: clock))))
 
 step("Count up three times, and down once.")
 store.send(.incrementButtonTapped)
@@ -47,5 +48,17 @@ stopper.cancel()
 step("Ask for a fact, then count up before it arrives: the fact was about the old count, so it is cancelled.")
 store.send(.factButtonTapped)
 store.send(.incrementButtonTapped)
+
+step(
+  "The tutorial's reducer as it writes it (CounterFeature.swift): its timer sleeps a real second a tick, "
+    + "twice, then `.cancel(id: CancelID.timer)` stops it."
+)
+let asWritten = Store(initialValue: CounterFeature.State(), reducer: sidebar(CounterFeature().body))
+let stopAsWritten = asWritten.subscribe { state in
+  if state.isTimerRunning, state.count == 2 { asWritten.send(.toggleTimerButtonTapped) }
+}
+asWritten.send(.toggleTimerButtonTapped)
+runMainQueue(until: { !asWritten.value.isTimerRunning }, timeout: .seconds(10))
+stopAsWritten.cancel()
 
 print("\nDone: count \(store.value.count), timer \(store.value.isTimerRunning ? "on" : "off").")

@@ -5,8 +5,8 @@ import Effectful
 ///
 /// ```swift
 /// let reducer = favoritesStatusEndsWithAnEdit(features)
-/// // statusMessage "Saved 2 favorite primes.", then a third is added:
-/// // .counterView(.primeModal(.saveFavoritePrimeTapped))
+/// // statusMessage "Saved 2 favorite primes.", then
+/// // .counterView(.primeModal(.saveFavoritePrimeTapped)) adds a third:
 /// // statusMessage == nil
 /// ```
 ///

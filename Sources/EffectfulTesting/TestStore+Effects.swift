@@ -8,15 +8,7 @@ extension TestStore {
   /// - Parameter transition: The recorded step whose action returned the effect; nil for `send`.
   func start(_ effect: Effect<Action>, origin: EffectOrigin, transition: Int?) {
     let lifetime = EffectLifetime(registry: registry)
-    // A `.run` started here reports an error nothing handled to this store, which fails the test at the
-    // line that started the effect; the app's Store prints it instead. The reporter is a task-local
-    // value, so the effect's task inherits it when the effect starts.
-    let errors = unhandledRunErrors
-    RunErrorReporting.$reporter.withValue({ message in
-      errors.withValue { $0.append(UnhandledRunError(message: message, origin: origin)) }
-    }) {
-      effect.start(in: lifetime, receive: delivery(from: origin))
-    }
+    effect.start(in: lifetime, receive: delivery(from: origin))
     // As in Store: effects that are already over (`.send`, `.sync`) are not tracked, nor kept.
     guard registry.track(lifetime) else { return }
     startedBySend?.append(lifetime)
@@ -64,6 +56,18 @@ extension TestStore {
       })
   }
 
+  /// Fails the test for each action a `forEach` or `ifLet` found no state for, at the line of the
+  /// `send` or `receive` that reduced it.
+  func reportFeatureMisuses() {
+    let misuses = featureMisuses.withValue { list in
+      defer { list = [] }
+      return list
+    }
+    for misuse in misuses {
+      fail(TestStoreMessage.missingState(misuse.origin.description, misuse.message), misuse.origin.file, misuse.origin.line)
+    }
+  }
+
   /// Names the effects that step `number` started after the `receive` that checked it, the line where
   /// the story mentions them.
   func renameEffects(startedBy number: Int, to origin: EffectOrigin) {
@@ -91,9 +95,13 @@ extension TestStore {
       return list
     }
     for error in errors {
-      fail(
-        TestStoreMessage.unhandledRunError(error.origin.description, error.message),
-        error.origin.file, error.origin.line)
+      // At the line of the step that started the effect, found by its top-level run; a run this store
+      // no longer lists is reported where the effect was written.
+      if let origin = startedEffects.first(where: { $0.lifetime === error.report.run })?.origin {
+        fail(TestStoreMessage.unhandledRunError(origin.description, error.report.message), origin.file, origin.line)
+      } else {
+        fail(error.report.message, error.report.fileID, error.report.line)
+      }
     }
     let strays = strayDeliveries.withValue { list in
       defer { list = [] }

@@ -134,12 +134,12 @@ extension TestStore {
 
   /// Whether `receive` has something to look at: any step in exhaustive mode (a wrong one is a
   /// failure worth reporting at once), a matching one in non-exhaustive mode.
-  private func hasCandidate(_ matches: (Action) -> Bool) -> Bool {
+  func hasCandidate(_ matches: (Action) -> Bool) -> Bool {
     exhaustivity == .on ? !transitions.isEmpty : transitions.elements.contains { matches($0.action) }
   }
 
   /// The checks of `receive`, once waiting is over.
-  private func completeReceive(
+  func completeReceive(
     _ expectedDescription: String,
     expected: Action?,
     matches: (Action) -> Bool,

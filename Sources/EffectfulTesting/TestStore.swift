@@ -150,7 +150,9 @@ public final class TestStore<Value: Equatable, Action> {
   let reducer: Reducer<Value, Action>
   /// The same machinery a `Store` uses, so cancellation by id works exactly as in the app. Replaced by a
   /// fresh one when ``finish(timeout:file:line:)`` cancels what was left, so the store stays usable.
-  var registry: CancellationRegistry
+  var registry: CancellationRegistry {
+    didSet { reportRunErrors(of: registry) }
+  }
   /// Actions that arrived while another was being reduced, oldest first: the store's send queue.
   var arrivals = FIFOQueue<Arrival>()
   /// Whether an action is being reduced now, so that one arriving meanwhile waits its turn.
@@ -170,6 +172,8 @@ public final class TestStore<Value: Equatable, Action> {
   let strayDeliveries = LockedValue<[StrayDelivery<Action>]>([])
   /// Errors `.run` effects threw with no `catch` handler: collected on the main actor and reported there.
   let unhandledRunErrors = LockedValue<[UnhandledRunError]>([])
+  /// Actions `forEach` or `ifLet` found no state for, reported by the reducer as it runs.
+  let featureMisuses = LockedValue<[FeatureMisuse]>([])
 
   /// Creates a test store from an initial value and the reducer under test.
   ///
@@ -205,6 +209,16 @@ public final class TestStore<Value: Equatable, Action> {
     self.registry = CancellationRegistry()
     self.exhaustivity = exhaustivity
     self.failureReporter = failureReporter
+    reportRunErrors(of: registry)
+  }
+
+  /// Makes `registry`'s `.run` effects report an error nothing handled to this store, however late
+  /// they start, which fails the test at the line of the step that started the effect.
+  private func reportRunErrors(of registry: CancellationRegistry) {
+    let errors = unhandledRunErrors
+    registry.runErrorReporter = { report in
+      errors.withValue { $0.append(UnhandledRunError(report: report)) }
+    }
   }
 
   deinit {
@@ -302,8 +316,23 @@ public final class TestStore<Value: Equatable, Action> {
 
   /// Reduces `action` into ``value`` and starts the effects it returns.
   private func reduceAndStartEffects(of action: Action, origin: EffectOrigin, transition: Int?) {
-    let effects = reducer(&value, action)
-    for effect in effects { start(effect, origin: origin, transition: transition) }
+    // A `forEach` or `ifLet` that finds no state for the action reports it while the reducer runs:
+    // a failure at the line that sent it, where the app's store prints a message.
+    let misuses = featureMisuses
+    let effects = FeatureDiagnostics.$reporter.withValue({ message in
+      misuses.withValue { $0.append(FeatureMisuse(message: message, origin: origin)) }
+    }) {
+      reducer(&value, action)
+    }
+    for effect in effects {
+      // As in Store: once the whole action is reduced, removed elements' effects are cancelled.
+      if let check = effect.removalCheck {
+        check.run(on: value, registry: registry)
+      } else {
+        start(effect, origin: origin, transition: transition)
+      }
+    }
+    reportFeatureMisuses()
   }
 
   /// Checks one recorded step against what the test described.
@@ -371,6 +400,11 @@ struct StrayDelivery<Action>: Sendable {
 
 /// An error a `.run` effect threw that nothing handled, with the step that started the effect.
 struct UnhandledRunError: Sendable {
+  let report: RunErrorReport
+}
+
+/// An action a `forEach` or `ifLet` found no state for, with the step that reduced it.
+struct FeatureMisuse: Sendable {
   let message: String
   let origin: EffectOrigin
 }

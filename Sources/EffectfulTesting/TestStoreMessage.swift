@@ -48,6 +48,10 @@ enum TestStoreMessage {
     """
   }
 
+  static func missingState(_ step: String, _ message: String) -> String {
+    "\(step) reached a forEach or ifLet with no state for it.\n\n\(message)"
+  }
+
   static func stillRunning(_ step: String) -> String {
     """
     An effect started by \(step) is still running at the end of the test. An effect must finish or be \

@@ -17,7 +17,8 @@ import Effectful
 ///
 /// Where the tutorial writes a `@Reducer` struct with `@Dependency` properties, this is a function of
 /// an ``Environment`` value: the reducer is built from its dependencies, so a test simply passes
-/// other ones.
+/// other ones. Its body returns effects as the tutorial spells them: `.none`, `.run { … }`,
+/// `.cancellable(id:)`, `.cancel(id:)`.
 public enum CounterFeature {
   /// The effects' cancellation ids.
   enum CancelID: Hashable, Sendable {
@@ -50,31 +51,27 @@ public enum CounterFeature {
       case .factButtonTapped:
         state.fact = nil
         state.isLoading = true
-        return [
-          .run { [count = state.count] send in
-            await send(.factResponse(try await environment.fact(count)))
-          } catch: { [count = state.count] error, send in
-            await send(.factResponse("No fact about \(count) right now (\(error.localizedDescription))."))
-          }
-          .cancellable(id: CancelID.fact, cancelInFlight: true)
-        ]
+        return .run { [count = state.count] send in
+          await send(.factResponse(try await environment.fact(count)))
+        } catch: { [count = state.count] error, send in
+          await send(.factResponse("No fact about \(count) right now (\(error.localizedDescription))."))
+        }
+        .cancellable(id: CancelID.fact, cancelInFlight: true)
 
       case .factResponse(let fact):
         state.fact = fact
         state.isLoading = false
-        return []
+        return .none
 
       case .toggleTimerButtonTapped:
         state.isTimerRunning.toggle()
-        guard state.isTimerRunning else { return [.cancel(id: CancelID.timer)] }
-        return [
-          .run { send in
-            for await _ in environment.clock.timer(interval: .seconds(1)) {
-              await send(.timerTick)
-            }
+        guard state.isTimerRunning else { return .cancel(id: CancelID.timer) }
+        return .run { send in
+          for await _ in environment.clock.timer(interval: .seconds(1)) {
+            await send(.timerTick)
           }
-          .cancellable(id: CancelID.timer, cancelInFlight: true)
-        ]
+        }
+        .cancellable(id: CancelID.timer, cancelInFlight: true)
 
       case .timerTick:
         state.count += 1
@@ -86,8 +83,8 @@ public enum CounterFeature {
   /// The fact was about the old count: clear it, and stop one on its way.
   private static func countChanged(_ state: inout State) -> [Effect<Action>] {
     state.fact = nil
-    guard state.isLoading else { return [] }
+    guard state.isLoading else { return .none }
     state.isLoading = false
-    return [.cancel(id: CancelID.fact)]
+    return .cancel(id: CancelID.fact)
   }
 }

@@ -16,6 +16,38 @@ enum SearchAction: Equatable, Sendable {
   case searchResponse([String])
 }
 
+struct AsyncSearchEnvironment: Sendable {
+  var search: @Sendable (String) async throws -> [String]
+  var clock: any Clock<Duration>
+}
+
+func asyncSearchReducer(
+  environment: AsyncSearchEnvironment
+) -> Reducer<SearchState, SearchAction> {
+  { state, action in
+    switch action {
+    case .queryChanged(let query):
+      state.query = query
+      return [
+        .run { send in
+          let results = try await environment.search(query)
+          await send(.searchResponse(results))
+        }
+        .debounce(
+          id: SearchID.search, for: .milliseconds(300),
+          clock: environment.clock)
+      ]
+    case .clearButtonTapped:
+      state.query = ""
+      state.results = []
+      return [.cancel(id: SearchID.search)]
+    case .searchResponse(let results):
+      state.results = results
+      return []
+    }
+  }
+}
+
 struct SearchEnvironment: Sendable {
   var search: @Sendable (String) -> Effect<[String]>
   var mainQueue: any Scheduler
@@ -149,6 +181,23 @@ struct CancellationAndTimeTests {
     store.send(.queryChanged("ef")) { $0.query = "ef" }
     scheduler.advance(by: .milliseconds(300))
     store.receive(.searchResponse(["ef1", "ef2"])) {
+      $0.results = ["ef1", "ef2"]
+    }
+  }
+
+  @Test func typingFastSearchesOnceWithAnAsyncClient() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialValue: SearchState(),
+      reducer: asyncSearchReducer(
+        environment: AsyncSearchEnvironment(
+          search: { query in ["\(query)1", "\(query)2"] },
+          clock: clock)))
+    store.send(.queryChanged("e")) { $0.query = "e" }
+    await clock.advance(by: .milliseconds(100))
+    store.send(.queryChanged("ef")) { $0.query = "ef" }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.searchResponse(["ef1", "ef2"])) {
       $0.results = ["ef1", "ef2"]
     }
   }

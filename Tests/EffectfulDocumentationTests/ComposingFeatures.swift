@@ -160,6 +160,40 @@ struct ComposingFeaturesTests {
   }
 }
 
+@MainActor
+@Suite struct ComposingFeaturesLoggingChangesTests {
+  /// The article's changes-only logging example, with a printer that collects what it prints.
+  @Test func loggingChangesPrintsWhatChanged() {
+    let lines = LockedLines()
+    let store = Store(
+      initialValue: AppState(),
+      reducer: loggingChanges(
+        appReducer(environment: AppEnvironment(counter: .offline)),
+        printer: { lines.append($0) })
+    )
+    store.send(.counter(.incrementButtonTapped))
+    store.send(.favorite(.saveFavoriteTapped))
+    #expect(
+      lines.all == [
+        "Action: AppAction.counter(.incrementButtonTapped)\n  AppState.counter.count: 0 → 1",
+        "Action: AppAction.favorite(.saveFavoriteTapped)\n"
+          + "  AppState.favorites: 0 → 1 element (added [0]: 1)",
+      ])
+  }
+}
+
+/// The article's changes-only logging example: compiled, not run (it prints to standard output).
+@MainActor
+func loggingChangesExample() {
+  let store = Store(
+    initialValue: AppState(),
+    reducer: loggingChanges(
+      appReducer(environment: AppEnvironment(counter: .offline)))
+  )
+  store.send(.counter(.incrementButtonTapped))
+  store.send(.favorite(.saveFavoriteTapped))
+}
+
 /// The article's logging example: compiled, not run (it prints to standard output); the test above
 /// runs the same reducer with a printer that collects the lines.
 @MainActor

@@ -29,7 +29,7 @@ enum TimerFeature {
       case .toggleTimerButtonTapped:
         state.isTimerRunning.toggle()
         guard state.isTimerRunning else {
-          return [.cancel(id: CancelID.timer)]
+          return .cancel(id: CancelID.timer)
         }
         return [
           Effect.timer(
@@ -40,7 +40,7 @@ enum TimerFeature {
         ]
       case .timerTick:
         state.count += 1
-        return []
+        return .none
       }
     }
   }
@@ -57,15 +57,13 @@ enum OnboardingAction: Equatable, Sendable {
 let onboardingReducer: Reducer<Int, OnboardingAction> = { step, action in
   switch action {
   case .startTapped:
-    return [
-      .concatenate(
-        .send(.stepStarted(1)), .send(.stepStarted(2)), .send(.finished))
-    ]
+    return .concatenate(
+      .send(.stepStarted(1)), .send(.stepStarted(2)), .send(.finished))
   case .stepStarted(let number):
     step = number
-    return []
+    return .none
   case .finished:
-    return []
+    return .none
   }
 }
 
@@ -92,26 +90,22 @@ enum QuoteFeature {
     { state, action in
       switch action {
       case .onAppear:
-        return [
-          .run { send in
-            let minutes = environment.clock.timer(interval: .seconds(60))
-            for await _ in minutes { await send(.refreshButtonTapped) }
-          }
-          .cancellable(id: CancelID.autoRefresh, cancelInFlight: true)
-        ]
+        return .run { send in
+          let minutes = environment.clock.timer(interval: .seconds(60))
+          for await _ in minutes { await send(.refreshButtonTapped) }
+        }
+        .cancellable(id: CancelID.autoRefresh, cancelInFlight: true)
       case .refreshButtonTapped:
         state.isLoading = true
-        return [
-          .run { send in
-            await send(.quoteResponse(try await environment.quote()))
-          } catch: { error, send in
-            await send(.quoteResponse("No quote right now."))
-          }
-        ]
+        return .run { send in
+          await send(.quoteResponse(try await environment.quote()))
+        } catch: { error, send in
+          await send(.quoteResponse("No quote right now."))
+        }
       case .quoteResponse(let quote):
         state.isLoading = false
         state.quote = quote
-        return []
+        return .none
       }
     }
   }
@@ -156,6 +150,32 @@ struct FromTheComposableArchitectureTests {
       $0.quote = "Small steps, often."
     }
     store.skipInFlightEffects()  // the refresh runs until the view goes
+  }
+
+  @Test func aRandomQuoteReceivedByCase() async {
+    let store = TestStore(
+      initialValue: QuoteFeature.State(),
+      reducer: QuoteFeature.reducer(
+        environment: QuoteFeature.Environment(
+          quote: { "\(Int.random(in: 2...9)) small steps." },
+          clock: TestClock())),
+      exhaustivity: .off)
+    store.send(.refreshButtonTapped) { $0.isLoading = true }
+    await store.receive(QuoteFeature.Action.quoteResponse) {
+      $0.isLoading = false
+    }
+    #expect(store.value.quote?.hasSuffix(" small steps.") == true)
+  }
+
+  @Test func appearingNeverAsksForAQuote() {
+    let store = TestStore(
+      initialValue: QuoteFeature.State(),
+      reducer: QuoteFeature.reducer(
+        environment: QuoteFeature.Environment(
+          quote: unimplemented("QuoteFeature.Environment.quote"),
+          clock: TestClock())))
+    store.send(.onAppear)
+    store.skipInFlightEffects()
   }
 
   @Test func quoteOnAPlainStore() async {

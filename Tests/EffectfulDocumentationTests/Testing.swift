@@ -24,6 +24,29 @@ struct TestingArticleTests {
     }
   }
 
+  @Test func aFactReceivedByCase() async {
+    let environment = CounterEnvironment(fact: { n in
+      .send("\(n) is fact number \(Int.random(in: 1...99)).")
+    })
+    let store = TestStore(
+      initialValue: CounterState(),
+      reducer: counterReducer(environment: environment),
+      exhaustivity: .off)
+    store.send(.factButtonTapped) { $0.isLoading = true }
+    await store.receive(CounterAction.factResponse) { $0.isLoading = false }
+    #expect(store.value.fact?.hasPrefix("0 is fact number ") == true)
+  }
+
+  @Test func aStoryThatNeverAsksForAFact() {
+    let environment = CounterEnvironment(
+      fact: unimplemented(
+        "CounterEnvironment.fact", placeholder: Effect<String?>.none))
+    let store = TestStore(
+      initialValue: CounterState(),
+      reducer: counterReducer(environment: environment))
+    store.send(.incrementButtonTapped) { $0.count = 1 }
+  }
+
   @Test func aFactFromTheTest() {
     let environment = CounterEnvironment(fact: { n in
       .send("\(n) is the test's number.")

@@ -339,3 +339,33 @@ struct OneVirtualTimeTests {
     await clock.advance(by: .seconds(5))
   }
 }
+
+@MainActor
+@Suite("One virtual time: the clock forms in a reducer's return position")
+struct ClockSpellingsTests {
+  @Test("return .run { … }.debounce(id:for:clock:) is one effect, debounced on the test clock")
+  func debounceInReturnPosition() async {
+    let clock = TestClock()
+    let store = TestStore(initialValue: [String]()) { (log: inout [String], action: String) in
+      if action.hasPrefix("query ") {
+        let query = String(action.dropFirst(6))
+        let effects: [Effect<String>] = .run { send in await send("found \(query)") }
+          .debounce(id: "search", for: .milliseconds(300), clock: clock)
+        #expect(effects.count == 1)
+        return effects
+      }
+      if action == "toast" {
+        return .send("hide").delay(for: .seconds(2), clock: clock)
+      }
+      log.append(action)
+      return .none
+    }
+    store.send("query a")
+    store.send("query ab")
+    await clock.advance(by: .milliseconds(300))
+    await store.receive("found ab") { $0 = ["found ab"] }
+    store.send("toast")
+    await clock.advance(by: .seconds(2))
+    await store.receive("hide") { $0 = ["found ab", "hide"] }
+  }
+}

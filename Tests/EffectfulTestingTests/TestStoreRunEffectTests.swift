@@ -56,6 +56,24 @@ import Testing
     #expect(failure.message.contains("threw an error that nothing handled: Unreachable"), "\(failure)")
   }
 
+  @Test func anUnhandledErrorInALaterPartOfAConcatenationFailsTheTest() async {
+    let store = TestStore(
+      initialValue: 0,
+      reducer: { (_: inout Int, _: Action) in
+        [.concatenate(.run { _ in }, .run { _ in throw Unreachable() })]
+      },
+      failureReporter: log.reporter)
+    let line: UInt = #line + 1
+    store.send(.load)
+    await store.finish()
+    let failures = log.failures
+    #expect(failures.count == 1, "\(failures)")
+    guard let failure = failures.first else { return }
+    #expect(failure.line == line)
+    #expect(failure.message.contains("An effect started by send(.load) failed."), "\(failure)")
+    #expect(failure.message.contains("threw an error that nothing handled: Unreachable"), "\(failure)")
+  }
+
   @Test func aRunThatSucceedsIsReceivedAsUsual() async {
     let store = makeStore { "a fact" }
     store.send(.load)

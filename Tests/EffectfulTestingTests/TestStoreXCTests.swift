@@ -195,3 +195,35 @@ final class FailureRoutingXCTests: XCTestCase {
     XCTAssertTrue(captured.first?.description.contains("boom") == true, "\(captured)")
   }
 }
+
+/// `unimplemented` under XCTest: the call fails the running test through `XCTFail`, naming the
+/// placeholder, at the line where it was made.
+final class UnimplementedXCTests: XCTestCase {
+  private var captured: [(description: String, line: Int)] = []
+  private var isCapturing = false
+
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+  ) {
+    if isCapturing {
+      captured.append((description, lineNumber))
+    } else {
+      super.recordFailure(
+        withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+  }
+
+  func testCallingAPlaceholderFailsTheTestNamingIt() throws {
+    let line = #line + 1
+    let fetch: @Sendable (Int) throws -> String = unimplemented("NumberFactClient.fetch")
+    isCapturing = true
+    XCTAssertThrowsError(try fetch(1)) { error in
+      XCTAssertEqual(error as? UnimplementedError, UnimplementedError(name: "NumberFactClient.fetch"))
+    }
+    isCapturing = false
+    XCTAssertEqual(captured.map(\.line), [line])
+    XCTAssertTrue(
+      captured.first?.description.contains("Unimplemented: NumberFactClient.fetch was called.") == true,
+      "\(captured)")
+  }
+}

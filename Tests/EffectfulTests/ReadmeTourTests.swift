@@ -153,6 +153,26 @@ struct ReadmeTourTests {
     #expect(missing.isEmpty, "README lines not compiled in ReadmeTourTests.swift: \(missing)")
   }
 
+  /// The README says so: leave out the second `timerButtonTapped` and the test fails, the timer
+  /// still running.
+  @Test func theTimerLeftOnFailsTheTest() async {
+    let failures = LockedValue<[String]>([])
+    let clock = TestClock()
+    let store = TestStore(
+      initialValue: CounterState(),
+      reducer: counterReducer(
+        environment: CounterEnvironment(fact: { n in "\(n) is a good number." }, clock: clock)),
+      failureReporter: { message, _, _ in failures.withValue { $0.append(message) } })
+    store.send(.timerButtonTapped) { $0.isTimerOn = true }
+    await clock.advance(by: .seconds(2))
+    await store.receive(.timerTick) { $0.count = 1 }
+    await store.receive(.timerTick) { $0.count = 2 }
+    await store.finish()
+    let messages = failures.withValue { $0 }
+    #expect(messages.count == 1)
+    #expect(messages.allSatisfy { $0.contains("still running") }, "\(messages)")
+  }
+
   /// Offline, the request fails at once (the name does not resolve): the program prints why and
   /// ends, instead of waiting for a fact that never comes.
   @Test func theProgramEndsOfflineSayingWhy() async {

@@ -1,5 +1,5 @@
 import EffectfulEffectTestSupport
-import Effectful
+@testable import Effectful
 import EffectfulTesting
 import Testing
 
@@ -126,10 +126,8 @@ struct RunEffectTests {
   func unhandledErrorIsReported() async {
     let messages = LockedValue<[String]>([])
     let store = makeStore(.run { _ in throw RunFailure() })
-    let task = RunErrorReporting.$reporter.withValue({ message in messages.withValue { $0.append(message) } })
-    {
-      store.send(.start)
-    }
+    store.registry.runErrorReporter = { report in messages.withValue { $0.append(report.message) } }
+    let task = store.send(.start)
     await task.finish()
     let reported = messages.withValue { $0 }
     #expect(reported.count == 1)
@@ -143,10 +141,8 @@ struct RunEffectTests {
   func cancellationIsNotReported() async {
     let messages = LockedValue<[String]>([])
     let store = makeStore(.run { _ in throw CancellationError() })
-    let task = RunErrorReporting.$reporter.withValue({ message in messages.withValue { $0.append(message) } })
-    {
-      store.send(.start)
-    }
+    store.registry.runErrorReporter = { report in messages.withValue { $0.append(report.message) } }
+    let task = store.send(.start)
     await task.finish()
     #expect(messages.withValue { $0 }.isEmpty)
   }

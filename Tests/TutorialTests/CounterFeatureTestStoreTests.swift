@@ -11,9 +11,11 @@ struct CounterFeatureTestStoreTests {
   @Test("The timer: ticks received one by one, then toggled off")
   func timer() async {
     let clock = TestClock()
+    // The timer's story never asks for a fact: if it did, the placeholder would fail the test.
     let store = TestStore(
       initialValue: CounterFeature.State(),
-      reducer: CounterFeature.reducer(environment: .init(fact: { "\($0) is a good number." }, clock: clock)))
+      reducer: CounterFeature.reducer(
+        environment: .init(fact: unimplemented("CounterFeature.Environment.fact"), clock: clock)))
     store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
     await clock.advance(by: .seconds(1))
     await store.receive(.timerTick) { $0.count = 1 }
@@ -33,6 +35,42 @@ struct CounterFeatureTestStoreTests {
     await store.receive(.factResponse("3 is a good number.")) {
       $0.isLoading = false
       $0.fact = "3 is a good number."
+    }
+    await store.finish()
+  }
+
+  @Test("The fact, received by its case: any fact will do")
+  func factByCase() async {
+    let store = TestStore(
+      initialValue: CounterFeature.State(count: 3),
+      reducer: CounterFeature.reducer(
+        environment: .init(fact: { _ in "\(Int.random(in: 0...9)) is a good number." }, clock: TestClock())),
+      exhaustivity: .off)
+    store.send(.factButtonTapped) { $0.isLoading = true }
+    await store.receive(CounterFeature.Action.factResponse) { $0.isLoading = false }
+    #expect(store.value.fact?.hasSuffix(" is a good number.") == true)
+    await store.finish()
+  }
+
+  @Test("A story that reaches an unimplemented dependency fails, naming it")
+  func unimplementedFact() async {
+    let store = TestStore(
+      initialValue: CounterFeature.State(count: 3),
+      reducer: CounterFeature.reducer(
+        environment: .init(fact: unimplemented("CounterFeature.Environment.fact"), clock: TestClock())))
+    // The reducer's `catch:` turns the placeholder's error into a fact that says so.
+    await withKnownIssue {
+      store.send(.factButtonTapped) { $0.isLoading = true }
+      await store.receive(CounterFeature.Action.factResponse) {
+        $0.isLoading = false
+        $0.fact =
+          "No fact about 3 right now (CounterFeature.Environment.fact is unimplemented: "
+          + "the test made it a placeholder that fails when called.)."
+      }
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.hasPrefix("Unimplemented: CounterFeature.Environment.fact was called.")
+      }
     }
     await store.finish()
   }

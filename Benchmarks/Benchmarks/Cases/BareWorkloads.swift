@@ -26,6 +26,8 @@ enum BareWorkloads {
     case .chainSync1M: chain
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
     case .runRoundTrip: RunRoundTrip.bare
+    case .runBurst10k: RunBurst.bare
+    case .forEachRows10kOneRowAction: ForEachRows.bare
     }
   }
 

@@ -34,6 +34,11 @@ enum CaseName: String, CaseIterable {
   case testSchedulerPending40k = "testScheduler.pending40k"
   /// A `.run` effect that sends one action: started, its action reduced (see ``RunRoundTrip``).
   case runRoundTrip = "run.roundTrip"
+  /// One send starting 10,000 `.run` effects, each sending one action, until all are reduced
+  /// (see ``RunBurst``).
+  case runBurst10k = "run.burst10k"
+  /// An action for one row of 10,000, through `forEach` and `combine` (see ``ForEachRows``).
+  case forEachRows10kOneRowAction = "forEach.rows10k.oneRowAction"
 
   /// Actions in the chain of `chain.sync1M`.
   static let chainLength = 1_000_000
@@ -44,6 +49,7 @@ enum CaseName: String, CaseIterable {
     case .chainSync1M: Self.chainLength
     case .cancelSharedID10k: 10_000
     case .cancelSharedID40k: 40_000
+    case .runBurst10k: RunBurst.count
     default: 1
     }
   }

@@ -26,6 +26,8 @@ enum EffectfulWorkloads {
     case .testSchedulerPending10k: TestSchedulerWorkloads.pending(10_000)
     case .testSchedulerPending40k: TestSchedulerWorkloads.pending(40_000)
     case .runRoundTrip: RunRoundTrip.effectful
+    case .runBurst10k: RunBurst.effectful
+    case .forEachRows10kOneRowAction: ForEachRows.effectful
     }
   }
 

@@ -69,6 +69,8 @@ struct TargetCheck {
         .cancelSharedID40k, atMost: 1.25, of: effectful(.cancelSharedID10k), "cancel.sharedID10k per effect"),
       ratio(.testSchedulerPending40k, atMost: 5, of: effectful(.testSchedulerPending10k), "pending10k"),
       ratio(.runRoundTrip, atMost: 1.5, of: bare(.runRoundTrip), "bare Task + main-actor hop"),
+      ratio(.runBurst10k, atMost: 2, of: bare(.runBurst10k), "10,000 bare tasks, same hops"),
+      ratio(.forEachRows10kOneRowAction, atMost: 5, of: effectful(.sendNoEffect), "send.noEffect"),
     ]
     let memory = results.first { $0.name == .cancelStartCancel }?.memory
     checks.append(

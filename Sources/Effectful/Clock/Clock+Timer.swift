@@ -45,7 +45,7 @@ public struct ClockTimer: AsyncSequence, Sendable {
 
   /// Starts the timer: its ticks are counted from now.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(ticks: makeTicks(clock, interval: interval, tolerance: tolerance))
+    Iterator(ticks: clock.makeTicks(interval: interval, tolerance: tolerance))
   }
 
   /// Waits for each tick in turn.
@@ -79,11 +79,14 @@ protocol TickSource: Sendable {
   func sleep(afterTick tick: Int64) async -> Int64?
 }
 
-/// Opens the existential clock, so that the start and every deadline are instants of its own type.
-private func makeTicks<C: Clock<Duration>>(_ clock: C, interval: Duration, tolerance: Duration?)
-  -> any TickSource
-{
-  TypedTicks(clock: clock, interval: interval, tolerance: tolerance)
+extension Clock where Duration == Swift.Duration {
+  /// Opens the existential clock, so that the start and every deadline are instants of its own
+  /// type. A method rather than a generic function taking the clock: with Foundation imported
+  /// (Effectful re-exports it), Swift 6.3 on Linux no longer opens an `any Clock<Duration>`
+  /// passed as an argument, while a member call always opens it.
+  fileprivate func makeTicks(interval: Duration, tolerance: Duration?) -> any TickSource {
+    TypedTicks(clock: self, interval: interval, tolerance: tolerance)
+  }
 }
 
 private struct TypedTicks<C: Clock>: TickSource where C.Duration == Duration {

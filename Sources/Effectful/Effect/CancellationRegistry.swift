@@ -29,6 +29,20 @@ package final class CancellationRegistry: @unchecked Sendable {
   @exclusivity(unchecked) private var throttles: [EffectID: ThrottleState] = [:]
   /// Set once the store has gone: anything registered later is cancelled on the spot.
   @exclusivity(unchecked) private var isClosed = false
+  @exclusivity(unchecked) private var _runErrorReporter: (@Sendable (RunErrorReport) -> Void)?
+
+  /// The top-level run whose output the store is reducing right now, set by a `.run`'s `Send`
+  /// around its delivery: effects started meanwhile join that run's ``StoreTask``. Touched only on
+  /// the main thread, where outputs are delivered, so it needs no lock.
+  @usableFromInline @exclusivity(unchecked) package var deliveringRun: EffectLifetime?
+
+  /// Where the `.run` effects of this store report an error nothing handled; `nil` means standard
+  /// error, as in an app. A test store sets its own, so that the error fails the test, however late
+  /// the effect started (the second part of a `concatenate`, after a `delay`).
+  package var runErrorReporter: (@Sendable (RunErrorReport) -> Void)? {
+    get { lock.withLock { _runErrorReporter } }
+    set { lock.withLock { _runErrorReporter = newValue } }
+  }
 
   /// Where `.run` effects of this registry's store start their tasks; `nil` in an app (see
   /// ``EffectTaskStarter``).

@@ -31,8 +31,10 @@ extension Effect where Output: Sendable {
     return Effect(
       operation: .run { downstream in
         let registry = downstream.lifetime.registry
-        if cancelInFlight { registry.cancel(id: id) }
-        if registry.registerStoreRun(downstream.lifetime, id: id) {
+        // Inside an element's effect, the id is that element's own.
+        let scopedID = downstream.lifetime.scope?.qualify(id) ?? id
+        if cancelInFlight { registry.cancel(id: scopedID) }
+        if registry.registerStoreRun(downstream.lifetime, id: scopedID) {
           // The store's own run is the cancellable part: no inner lifetime, and no provenance to add,
           // since nothing between here and the store can hold an output back (see `isStoreRun`).
           upstream.start(in: downstream.lifetime, receive: downstream.receive)
@@ -40,7 +42,7 @@ extension Effect where Output: Sendable {
         }
         // Cancelled or not, this effect is over when its inner part is.
         let inner = downstream.lifetime.makeChildFinishingParent()
-        registry.register(inner, id: id)
+        registry.register(inner, id: scopedID)
         upstream.start(in: inner) { output, provenance in
           guard inner.isRunning else { return }
           downstream.receive(output, Provenance(inner, next: provenance))
@@ -74,7 +76,8 @@ extension Effect {
     let ids = ids.map { EffectID($0) }
     return Effect(
       operation: .run { subscriber in
-        for id in ids { subscriber.lifetime.registry.cancel(id: id) }
+        let scope = subscriber.lifetime.scope
+        for id in ids { subscriber.lifetime.registry.cancel(id: scope?.qualify(id) ?? id) }
         subscriber.finish()
       })
   }

@@ -24,6 +24,8 @@ extension Effect {
       return Effect<B>(operation: .output(transformed))
     case .cancel(let id):
       return Effect<B>(operation: .cancel(id))
+    case .checkRemovals(let check):
+      return Effect<B>(operation: .checkRemovals(check))
     case .run(let body):
       return Effect<B>(
         operation: .run { downstream in

@@ -23,9 +23,11 @@ extension Effect {
   ///
   /// Cancelling the effect (``cancel(id:)``, `cancelInFlight`, the store going away) cancels the task:
   /// `Task.isCancelled` turns true, clock sleeps throw `CancellationError`, and nothing sent afterwards
-  /// reaches the store. A `CancellationError` is never reported. Any other error goes to `handler`; with
-  /// no handler, it is reported (on standard error in an app, as a test failure under a test store),
-  /// naming the effect's output type and where the effect was written.
+  /// reaches the store. Nothing sent after `operation` has returned reaches it either (a `Send` that
+  /// escaped the operation is closed the moment it returns). A `CancellationError` is never reported.
+  /// Any other error goes to `handler`; with no handler, it is reported (on standard error in an app,
+  /// as a test failure under a test store), naming the effect's output type and where the effect was
+  /// written, whenever the effect started.
   ///
   /// - Parameters:
   ///   - priority: The task's priority.
@@ -34,6 +36,7 @@ extension Effect {
   ///     same cancellation.
   ///   - fileID: Where the effect was written, for the report of an unhandled error.
   ///   - line: Where the effect was written, for the report of an unhandled error.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Output>) async throws -> Void,
@@ -41,10 +44,13 @@ extension Effect {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Effect {
+    // Inlinable, so that the closures below are specialized for `Output` where the effect is written:
+    // generic, each `.run` looked up the metadata of its channel, subscriber and closures at run time.
     Effect(
       operation: .run { subscriber in
-        let send = Send<Output> { subscriber.send($0) }
-        let task = subscriber.lifetime.registry.startTask(priority: priority) {
+        let channel = RunChannel(subscriber)
+        let send = Send<Output> { channel.deliver($0) }
+        channel.start(priority: priority) {
           do {
             try await operation(send)
           } catch is CancellationError {
@@ -53,13 +59,87 @@ extension Effect {
             if let handler {
               await handler(error, send)
             } else if !Task.isCancelled {
-              RunErrorReporting.report(error, outputType: Output.self, fileID: fileID, line: line)
+              RunErrorReporting.report(
+                error, outputType: Output.self, fileID: fileID, line: line,
+                lifetime: subscriber.lifetime)
             }
           }
-        } onEnd: {
-          subscriber.finish()
         }
-        subscriber.onCancel { task.cancel() }
       })
+  }
+}
+
+/// One `.run` effect's task and the gate its `Send` delivers through: open while the operation has
+/// not returned and the effect has not been cancelled. Not generic, so that what does not depend on
+/// the output type is compiled once.
+@usableFromInline
+class RunGate: @unchecked Sendable {
+  @usableFromInline let lifetime: EffectLifetime
+  /// Set when the operation (and its `catch` handler) has returned. Guarded by the registry's lock,
+  /// like the lifetime's state, so that one critical section reads both.
+  @exclusivity(unchecked) final var hasReturned = false
+
+  @usableFromInline
+  init(lifetime: EffectLifetime) {
+    self.lifetime = lifetime
+  }
+
+  /// Starts the effect's task: `operation`, then the end of the effect.
+  @usableFromInline
+  final func start(priority: TaskPriority?, operation: @escaping @Sendable () async -> Void) {
+    let lifetime = lifetime
+    // Counted before the task exists: the store's task for this run waits for it to return.
+    lifetime.taskStarted()
+    let task = lifetime.registry.startTask(priority: priority) { [self] in
+      await operation()
+      // Decided here, in the task, the moment the operation returns, rather than when the end
+      // reaches the main queue a turn later: a `send` that escaped and is called after this is
+      // never delivered, however its hop races the end's.
+      lifetime.taskReturned { hasReturned = true }
+    } onEnd: {
+      lifetime.finish()
+    }
+    lifetime.onCancel { task.cancel() }
+  }
+
+  /// On the main actor, before an output is delivered: whether it may be, and if so, marks this
+  /// run as the one delivering, so that what the store starts meanwhile joins this run's
+  /// ``StoreTask``. Returns the run that was delivering before, to restore after.
+  @usableFromInline
+  final func beginDelivery() -> (isOpen: Bool, previous: EffectLifetime?) {
+    let registry = lifetime.registry
+    registry.lock.lock()
+    let isOpen = !hasReturned && lifetime.state == .running
+    registry.lock.unlock()
+    guard isOpen else { return (false, nil) }
+    let previous = registry.deliveringRun
+    registry.deliveringRun = lifetime.topLevel
+    return (true, previous)
+  }
+
+  @usableFromInline
+  final func endDelivery(restoring previous: EffectLifetime?) {
+    lifetime.registry.deliveringRun = previous
+  }
+}
+
+/// Where a `.run` effect's `Send` delivers: to the effect's subscriber, through the gate.
+@usableFromInline
+final class RunChannel<Output>: RunGate, @unchecked Sendable {
+  @usableFromInline let receive: @Sendable (Output, Provenance?) -> Void
+
+  @usableFromInline
+  init(_ subscriber: EffectSubscriber<Output>) {
+    self.receive = subscriber.receive
+    super.init(lifetime: subscriber.lifetime)
+  }
+
+  /// Called on the main actor, by ``Send``.
+  @inlinable
+  func deliver(_ output: Output) {
+    let (isOpen, previous) = beginDelivery()
+    guard isOpen else { return }
+    receive(output, nil)
+    endDelivery(restoring: previous)
   }
 }

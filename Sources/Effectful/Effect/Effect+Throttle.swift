@@ -28,7 +28,9 @@ extension Effect where Output: Sendable {
     let upstream = self
     return Effect(
       operation: .run { downstream in
-        let shared = downstream.lifetime.registry.throttleState(for: key)
+        // Inside an element's effect, the throttle is that element's own.
+        let scopedKey = downstream.lifetime.scope?.qualify(key) ?? key
+        let shared = downstream.lifetime.registry.throttleState(for: scopedKey)
         // Taken before the cancellation below reaches the older throttle, which would drop it.
         let inherited = shared.state.withValue { state in state.held.take() }
         Effect(

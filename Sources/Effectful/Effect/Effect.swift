@@ -28,6 +28,9 @@ public struct Effect<Output> {
     /// Cancel everything running under an id. The store does it on the spot, with no run to set up:
     /// starting and cancelling a cancellable effect is common enough to be worth the case.
     case cancel(EffectID)
+    /// After the whole action is reduced, cancel the effects of `forEach` elements or `ifLet`
+    /// children that are gone: the store runs it on its value (see ``RemovalCheck``).
+    case checkRemovals(RemovalCheck)
     /// Work that delivers through a subscriber, on any thread, at any time, until it ends.
     case run(@Sendable (EffectSubscriber<Output>) -> Void)
   }
@@ -93,7 +96,11 @@ public struct Effect<Output> {
       if lifetime.isRunning { receive(output, nil) }
       lifetime.finish()
     case .cancel(let id):
-      lifetime.registry.cancel(id: id)
+      // Under an element's scope (a merge inside a row's effect), the id is the element's own.
+      lifetime.registry.cancel(id: lifetime.scope?.qualify(id) ?? id)
+      lifetime.finish()
+    case .checkRemovals:
+      // Only a store holds the value to check; one nested in another effect has nothing to read.
       lifetime.finish()
     case .run(let body):
       body(EffectSubscriber(lifetime: lifetime, receive: receive))

@@ -16,6 +16,15 @@ package final class EffectLifetime: @unchecked Sendable {
   /// store's thread, where cancellations happen, so no output of a cancelled run can slip through.
   let isStoreRun: Bool
 
+  /// The top-level run this lifetime is part of (what a store started), or `nil` if this is one.
+  /// Strong: a `.run` task still winding down tells its top-level run when it returns, after its
+  /// own lifetime may have ended. No cycle outlives the run: the parent's only hold on a child is
+  /// its cancel handler, dropped when the parent ends.
+  let root: EffectLifetime?
+  /// The element or optional child whose reducer returned the effect this run belongs to, if any:
+  /// cancellation ids used under it are that element's own (see `EffectScope`). Children inherit it.
+  @usableFromInline package let scope: EffectScope?
+
   enum State { case running, finished, cancelled }
 
   /// What to do on cancellation: run a closure, or cancel a child (no closure to allocate).
@@ -55,19 +64,41 @@ package final class EffectLifetime: @unchecked Sendable {
   /// Set when ``CancellationRegistry/registerStoreRun(_:id:)`` tracked a store's run as it registered
   /// it, so that the store need not track it again. Not guarded by the lock: only the store's thread
   /// touches it, written while the store starts the run and read right after.
-  @exclusivity(unchecked) var isTrackedAtStart = false
+  @usableFromInline @exclusivity(unchecked) var isTrackedAtStart = false
+  /// On a top-level run: the ``StoreTaskGroup`` it belongs to, and its place among the group's
+  /// members.
+  @exclusivity(unchecked) var group: StoreTaskGroup?
+  @exclusivity(unchecked) var groupIndex = 0
+  /// On a top-level run: how many `.run` tasks under it have not returned yet. A run is over for
+  /// its ``StoreTask`` only when it has ended and these have wound down, cancelled or not.
+  @exclusivity(unchecked) var runningTasks = 0
 
   @usableFromInline
-  package init(registry: CancellationRegistry) {
+  package init(registry: CancellationRegistry, scope: EffectScope? = nil) {
     self.registry = registry
     self.isStoreRun = false
+    self.root = nil
+    self.scope = scope
   }
 
   /// A run that a store starts: see ``isStoreRun``.
+  @usableFromInline
   init(storeRunIn registry: CancellationRegistry) {
     self.registry = registry
     self.isStoreRun = true
+    self.root = nil
+    self.scope = nil
   }
+
+  private init(childOf parent: EffectLifetime, scope: EffectScope?) {
+    self.registry = parent.registry
+    self.isStoreRun = false
+    self.root = parent.root ?? parent
+    self.scope = scope
+  }
+
+  /// The top-level run this lifetime is part of: itself, if it is one.
+  package var topLevel: EffectLifetime { root ?? self }
 
   @usableFromInline
   package var isRunning: Bool {
@@ -102,6 +133,7 @@ package final class EffectLifetime: @unchecked Sendable {
     }
     state = cancelled ? .cancelled : .finished
     registry.lifetimeEnded(self, wasCancelled: cancelled)
+    let woundDown = group == nil || runningTasks > 0 ? nil : group?.memberWoundDown(self)
     // Moved out, not copied: each copy of a handler is a retain and a release.
     let cancel = cancelHandler.take()
     let end = endHandler.take()
@@ -116,6 +148,28 @@ package final class EffectLifetime: @unchecked Sendable {
     }
     if let end { Self.run(end, wasCancelled: cancelled) }
     for handler in moreEnds { Self.run(handler, wasCancelled: cancelled) }
+    woundDown?.resume()
+  }
+
+  /// A `.run` task under this lifetime is starting: its top-level run is not over for its
+  /// ``StoreTask`` until the task has returned (see ``taskReturned(_:)``).
+  package func taskStarted() {
+    let top = topLevel
+    registry.lock.withLock { top.runningTasks += 1 }
+  }
+
+  /// A `.run` task under this lifetime has returned; `body` runs in the same critical section (the
+  /// task's own bookkeeping, which must change at the same moment).
+  package func taskReturned(_ body: () -> Void) {
+    let top = topLevel
+    registry.lock.lock()
+    body()
+    top.runningTasks -= 1
+    let woundDown =
+      top.runningTasks > 0 || top.state == .running || top.group == nil
+      ? nil : top.group?.memberWoundDown(top)
+    registry.lock.unlock()
+    woundDown?.resume()
   }
 
   private static func take<Element>(_ array: inout [Element]) -> [Element] {
@@ -190,8 +244,18 @@ package final class EffectLifetime: @unchecked Sendable {
     makeChild(endHandler: .finish(self))
   }
 
+  /// A child (see ``makeChildFinishingParent()``) that runs under `scope` instead of this
+  /// lifetime's scope: the run of an element's effect.
+  package func makeChildFinishingParent(scope: EffectScope) -> EffectLifetime {
+    makeChild(endHandler: .finish(self), scope: scope)
+  }
+
   private func makeChild(endHandler: EndHandler?) -> EffectLifetime {
-    let child = EffectLifetime(registry: registry)
+    makeChild(endHandler: endHandler, scope: scope)
+  }
+
+  private func makeChild(endHandler: EndHandler?, scope: EffectScope?) -> EffectLifetime {
+    let child = EffectLifetime(childOf: self, scope: scope)
     // Nobody else can see the child until this lifetime can cancel it: no lock needed yet.
     child.endHandler = endHandler
     onCancel(.cancel(child))
@@ -220,6 +284,7 @@ package final class Provenance: Sendable {
 extension Optional where Wrapped == Provenance {
   /// Whether no lifetime the output passed through has been cancelled since. (Finishing is fine: an
   /// effect's last output usually leaves just as it finishes.)
+  @usableFromInline
   package var isLive: Bool {
     var node = self
     while let current = node {

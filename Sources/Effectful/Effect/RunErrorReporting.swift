@@ -1,25 +1,39 @@
 import Foundation
 
+/// An error a `.run` effect threw that nothing handled, as its store's reporter receives it.
+package struct RunErrorReport: Sendable {
+  /// What went wrong and what to do, naming the effect's output type and where it was written.
+  package let message: String
+  /// The top-level run the effect was part of: what the store started, for a test store to name
+  /// the step that started it.
+  package let run: EffectLifetime
+  /// Where the effect was written.
+  package let fileID: StaticString
+  package let line: UInt
+}
+
 /// Where a `.run` effect's error goes when the effect has no `catch` handler.
 ///
-/// In an app, the message goes to standard error. `EffectfulTesting` installs its own reporter around
-/// the effects a test store starts (a task-local value, inherited by the effect's task), so that the
-/// error fails the test that started the effect instead.
+/// To its store's ``CancellationRegistry/runErrorReporter``, read when the error happens, so that
+/// an effect that starts late (a concatenation's second part, after a `delay`) reports where one
+/// that starts at once does. An app's store has none: the message goes to standard error.
+/// `EffectfulTesting` sets one, so that the error fails the test instead.
+@usableFromInline
 package enum RunErrorReporting {
-  /// Receives the message for an unhandled error; `nil` means standard error.
-  @TaskLocal package static var reporter: (@Sendable (_ message: String) -> Void)?
-
-  /// Reports `error`, thrown by a `.run` effect written at `fileID:line` whose outputs are `Output`s.
+  /// Reports `error`, thrown by a `.run` effect written at `fileID:line` whose outputs are `Output`s,
+  /// running under `lifetime`.
+  @usableFromInline
   package static func report<Output>(
-    _ error: any Error, outputType: Output.Type, fileID: StaticString, line: UInt
+    _ error: any Error, outputType: Output.Type, fileID: StaticString, line: UInt,
+    lifetime: EffectLifetime
   ) {
     let message = """
       Effectful: a `.run` effect of \(Output.self) (\(fileID):\(line)) threw an error that nothing \
       handled: \(error). Handle it inside the operation with do/catch, or pass `catch: { error, send in … }` \
       to `.run` to turn it into an action. (CancellationError is not reported: cancelling is normal.)
       """
-    if let reporter {
-      reporter(message)
+    if let reporter = lifetime.registry.runErrorReporter {
+      reporter(RunErrorReport(message: message, run: lifetime.topLevel, fileID: fileID, line: line))
     } else {
       FileHandle.standardError.write(Data((message + "\n").utf8))
     }

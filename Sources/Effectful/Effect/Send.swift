@@ -8,8 +8,10 @@
 /// ```
 ///
 /// Call it as a function: `await send(.timerTick)` from any async code hops to the main actor, where
-/// the store reduces the output before `send` returns. An output sent after the effect ended (the
-/// operation returned, or a `Send` escaped it) or after it was cancelled is dropped, never reduced.
+/// the store reduces the output before `send` returns. An output sent after the operation returned
+/// (by a `Send` that escaped it, called later from another task) or after the effect was cancelled is
+/// dropped, never reduced: the `Send` closes in the effect's task the moment the operation returns,
+/// not when the effect's end reaches the main actor.
 @MainActor
 public struct Send<Output>: Sendable {
   private let deliver: @Sendable (Output) -> Void

@@ -38,7 +38,7 @@ public func pullback<LocalValue, GlobalValue, LocalAction, GlobalAction: Sendabl
     guard let localAction = globalAction[keyPath: actionPath.value] else { return [] }
     let localEffects = valuePath.modify(&globalValue) { reducer(&$0, localAction) }
     if localEffects.isEmpty { return [] }
-    return mapEach(localEffects) { localAction in
+    return mapEach(localEffects, lifting: valuePath.keyPath) { localAction in
       var globalAction = globalAction
       globalAction[keyPath: actionPath.value] = localAction
       return globalAction
@@ -70,7 +70,7 @@ public func pullback<LocalValue, GlobalValue, LocalAction, GlobalAction>(
     guard let localAction = action.extract(globalAction) else { return [] }
     let localEffects = valuePath.modify(&globalValue) { reducer(&$0, localAction) }
     if localEffects.isEmpty { return [] }
-    return mapEach(localEffects, action.embed)
+    return mapEach(localEffects, lifting: valuePath.keyPath, action.embed)
   }
 }
 
@@ -78,10 +78,27 @@ public func pullback<LocalValue, GlobalValue, LocalAction, GlobalAction>(
 /// effect on its way up, so it is written for speed. A reducer usually returns one effect: an array
 /// literal allocates it at its size, where `Array.map` reserves and then appends, which shows up in
 /// `pullback.depth20.withEffect`.
+///
+/// A removal check (see ``RemovalCheck``) is lifted to read the global value through `path`, so that
+/// the store can run it on its own value.
 @inlinable
-func mapEach<LocalAction, GlobalAction>(
-  _ effects: [Effect<LocalAction>], _ transform: @escaping @Sendable (LocalAction) -> GlobalAction
+func mapEach<LocalValue, GlobalValue, LocalAction, GlobalAction>(
+  _ effects: [Effect<LocalAction>], lifting path: KeyPath<GlobalValue, LocalValue>,
+  _ transform: @escaping @Sendable (LocalAction) -> GlobalAction
 ) -> [Effect<GlobalAction>] {
-  if effects.count == 1 { return [effects[0].map(transform)] }
-  return effects.map { $0.map(transform) }
+  if effects.count == 1 { return [effects[0].pulledBack(through: path, transform)] }
+  return effects.map { $0.pulledBack(through: path, transform) }
+}
+
+extension Effect {
+  /// The effect mapped into a parent's action, with a removal check lifted to the parent's value.
+  @inlinable
+  func pulledBack<GlobalValue, LocalValue, GlobalAction>(
+    through path: KeyPath<GlobalValue, LocalValue>, _ transform: @escaping @Sendable (Output) -> GlobalAction
+  ) -> Effect<GlobalAction> {
+    if case .checkRemovals(let check) = operation {
+      return Effect<GlobalAction>(operation: .checkRemovals(check.lifted(through: path)))
+    }
+    return map(transform)
+  }
 }

@@ -55,7 +55,11 @@ public func combine<Value, Action>(_ reducers: [Reducer<Value, Action>]) -> Redu
   { value, action in
     var effects: [Effect<Action>] = []
     for reducer in reducers {
-      effects.append(contentsOf: reducer(&value, action))
+      let more = reducer(&value, action)
+      // Appending even an empty array to the empty one allocates a buffer: most reducers of a combine
+      // return nothing for most actions, and the first that returns something lends its array.
+      if more.isEmpty { continue }
+      if effects.isEmpty { effects = more } else { effects.append(contentsOf: more) }
     }
     return effects
   }

@@ -50,15 +50,19 @@ public final class Store<Value, Action> {
   @usableFromInline let registry: CancellationRegistry
   /// How a store made by `view` reads and sends through its parent; `nil` for a root store.
   @usableFromInline let parent: ParentLink<Value, Action>?
-  /// The runs started by the `send` in progress, for the ``StoreTask`` it returns.
-  @usableFromInline @exclusivity(unchecked) var startedBySend = StoreTask.Effects.none
+  /// The runs started by the `send` in progress, for the ``StoreTask`` it returns; made by the first
+  /// run that does not end as it starts.
+  @usableFromInline @exclusivity(unchecked) var startedBySend: StoreTaskGroup?
   /// See ``delivery``.
-  @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
   /// Whether a send must tell Observation trackers (of this store or of its views) about changes: the
   /// one thing the send path reads about Observation when nobody tracks the store.
   @usableFromInline @exclusivity(unchecked) var isObservationPending = false
   /// Made on the first tracked read; see `Store+Observation.swift`.
   @exclusivity(unchecked) var observation: StoreObservation<Value, Action>?
+  /// Child stores for optional state and list elements, kept while their state is there; see
+  /// `Store+Scope.swift`.
+  @exclusivity(unchecked) var scopedStores: [ScopedStoreKey: AnyObject] = [:]
 
   /// Creates a store from an initial value and the reducer that evolves it.
   ///
@@ -130,7 +134,7 @@ public final class Store<Value, Action> {
     }
     if isSending {
       queue.append(action)
-      return StoreTask(.none)
+      return StoreTask(nil)
     }
     #if DEBUG
       if !MainActorCheck.isOnMainActor { StoreDiagnostics.sentOffMainThread(action) }
@@ -145,9 +149,8 @@ public final class Store<Value, Action> {
     isSending = false
     // StoreTask: the runs `start` recorded during this send. Most sends start none, and returning
     // early spares them the release that moving the recorded runs out costs.
-    if case .none = startedBySend { return StoreTask(.none) }
-    let started = startedBySend
-    startedBySend = .none
+    guard let started = startedBySend else { return StoreTask(nil) }
+    startedBySend = nil
     return StoreTask(started)
   }
 
@@ -178,6 +181,8 @@ public final class Store<Value, Action> {
         queue.append(output)
       case .cancel(let id):
         registry.cancel(id: id)
+      case .checkRemovals(let check):
+        check.run(on: state, registry: registry)
       case .run(let body):
         start(body)
       }
@@ -185,8 +190,8 @@ public final class Store<Value, Action> {
     if !observers.isEmpty { observers.notify(state) }
   }
 
-  /// Starts an effect that may call back later, from anywhere.
-  @usableFromInline
+  /// Starts an effect that may call back later, from anywhere. Inlinable, like ``delivery``: see there.
+  @inlinable
   func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void) {
     let lifetime = EffectLifetime(storeRunIn: registry)
     body(EffectSubscriber(lifetime: lifetime, receive: delivery))
@@ -196,19 +201,27 @@ public final class Store<Value, Action> {
     // StoreTask: a run that is over has nothing to wait for, and keeping it would make a long chain of
     // synchronous effects hold every one of its runs until the send returns.
     guard isRunning else { return }
-    // Recorded for the send in progress; only a second run allocates.
-    switch startedBySend {
-    case .none: startedBySend = .one(lifetime)
-    case .one(let first): startedBySend = .many([first, lifetime])
-    case .many(var all):
-      startedBySend = .none  // keep `all` uniquely referenced while it grows
-      all.append(lifetime)
-      startedBySend = .many(all)
+    // Started while reducing an output a run delivered: part of that run's task, transitively.
+    if let delivering = registry.deliveringRun, StoreTaskGroup.join(lifetime, groupOf: delivering) {
+      return
+    }
+    if let startedBySend {
+      startedBySend.join(lifetime)
+    } else {
+      let group = StoreTaskGroup(registry: registry)
+      group.join(lifetime)
+      startedBySend = group
     }
   }
 
   /// Where every run this store starts delivers its outputs. It holds the store weakly and depends on
   /// nothing else, so one closure, made on first use, serves them all.
+  ///
+  /// Inlinable, so that the closure is made in code specialized for the store's types: made in this
+  /// module's generic code, every output an effect delivered went through an unspecialized `send`
+  /// and `reduce`, looking up generic metadata at each step, a third of a `.run` round trip's
+  /// instructions beyond its task and hops (run.roundTrip).
+  @inlinable
   var delivery: @Sendable (Action, Provenance?) -> Void {
     if let deliveryClosure { return deliveryClosure }
     let made: @Sendable (Action, Provenance?) -> Void = { [weak self] action, provenance in

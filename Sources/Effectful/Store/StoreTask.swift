@@ -9,74 +9,60 @@
 /// #expect(store.value.fact != nil)
 /// ```
 ///
-/// It covers every effect started while that `send` ran: the action's own, and those of the actions
-/// reduced right after it in the same send (`.send` outputs, synchronous effects, observer sends). It
-/// does not cover effects started later by actions those effects send: they are the sends' own.
+/// It covers every effect started while that `send` ran (the action's own, and those of the actions
+/// reduced right after it in the same send: `.send` outputs, synchronous effects, observer sends),
+/// and, transitively, the effects started by the actions those effects send: cancelling the
+/// `.task` of a screen stops the timer its `.onAppear` response started, too.
+///
+/// An effect counts until it has ended and its `.run` tasks have returned: ``finish()`` after
+/// ``cancel()`` returns once the cancelled operations have wound down, not before.
 ///
 /// A send that started no effects returns a task with nothing in it, at no cost: `finish()` returns
-/// at once. A send made while the store is already reducing returns such an empty task too: its
-/// action is reduced within the outer send, whose task covers its effects.
+/// at once. So does a send made while the store is already reducing (its action is reduced within
+/// the outer send, whose task covers its effects), and a send made by an effect's output (what it
+/// starts joins that effect's task).
 public struct StoreTask: Sendable {
   @usableFromInline
-  enum Effects: Sendable {
-    case none
-    case one(EffectLifetime)
-    case many([EffectLifetime])
-  }
-
-  @usableFromInline
-  let effects: Effects
+  let group: StoreTaskGroup?
 
   @inlinable
-  init(_ effects: Effects) {
-    self.effects = effects
+  init(_ group: StoreTaskGroup?) {
+    self.group = group
   }
 
-  private var lifetimes: [EffectLifetime] {
-    switch effects {
-    case .none: []
-    case .one(let lifetime): [lifetime]
-    case .many(let lifetimes): lifetimes
-    }
-  }
-
-  /// Returns once every effect has ended, finished or cancelled, its outputs reduced by the store.
+  /// Returns once every effect has ended, finished or cancelled, its outputs reduced by the store,
+  /// and every `.run` task among them has returned.
   ///
   /// ```swift
   /// await store.send(.refreshButtonTapped).finish()
   /// ```
   ///
-  /// Cancelling the task that awaits it cancels the effects, as ``cancel()`` does: that is how a
-  /// view's `.task { await store.send(.onTask).finish() }` stops work when the view goes away.
+  /// Cancelling the task that awaits it cancels the effects, as ``cancel()`` does, and it returns
+  /// once they have wound down: that is how a view's `.task { await store.send(.onTask).finish() }`
+  /// stops work when the view goes away.
   public func finish() async {
-    let lifetimes = lifetimes
-    guard !lifetimes.isEmpty else { return }
+    guard let group else { return }
     await withTaskCancellationHandler {
-      for lifetime in lifetimes {
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-          lifetime.onEnd { _ in continuation.resume() }
-        }
-      }
+      await group.wait()
     } onCancel: {
-      for lifetime in lifetimes { lifetime.cancel() }
+      group.cancel()
     }
   }
 
   /// Cancels every effect still running, as cancelling them by id would: nothing they send afterwards
-  /// reaches the store.
+  /// reaches the store. Their tasks may still be winding down; ``finish()`` waits for them.
   ///
   /// ```swift
   /// let timer = store.send(.toggleTimerButtonTapped)
   /// timer.cancel()
   /// ```
   public func cancel() {
-    for lifetime in lifetimes { lifetime.cancel() }
+    group?.cancel()
   }
 
   /// Whether every effect was cancelled (by ``cancel()``, by id, or by the store going away); `false`
   /// for a send that started no effects, and for effects that finished on their own.
   public var isCancelled: Bool {
-    let lifetimes = lifetimes
-    return !lifetimes.isEmpty && lifetimes.allSatisfy(\.isCancelled)
+    group?.everyRunWasCancelled ?? false
   }
 }

@@ -22,6 +22,12 @@ let package = Package(
     .testTarget(
       name: "PrimeTimeTests",
       dependencies: ["PrimeTime", .product(name: "EffectfulTesting", package: "Effectful")]),
+    .testTarget(
+      name: "TutorialTests",
+      dependencies: [
+        "Tutorial", .product(name: "Effectful", package: "Effectful"),
+        .product(name: "EffectfulTesting", package: "Effectful"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

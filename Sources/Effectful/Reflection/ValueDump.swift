@@ -28,16 +28,16 @@ import Foundation
 ///   `CustomStringConvertible` shows its description there.
 /// - It is generic rather than taking `Any` so that an unqualified `dump(value)` picks this
 ///   function over the standard library's `dump(_:)`, which prints and returns its argument.
-///   Where `value` is statically `Any` outside this module, write `EffectfulTesting.dump(value)`.
+///   Where `value` is statically `Any` outside this module, write `Effectful.dump(value)`.
 package func dump<Value>(_ value: Value) -> String {
   DumpNode(reflecting: value).lines(isRoot: true).joined(separator: "\n")
 }
 
 /// A value reduced to what its dump shows: the tree that `dump(_:)` renders and `diff(_:_:)`
 /// walks.
-struct DumpNode: Equatable, Sendable {
+package struct DumpNode: Equatable, Sendable {
   /// What a node renders as; composite kinds keep their parts in `children`.
-  enum Kind: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     /// A value rendered as a single piece of text: numbers, quoted strings, `nil`, dates.
     case scalar(String)
     /// A class instance that is already being rendered further up: where a cycle closes.
@@ -57,17 +57,17 @@ struct DumpNode: Equatable, Sendable {
   }
 
   /// One part of a composite node: a field, a tuple or payload element, a collection element.
-  struct Child: Equatable, Sendable {
+  package struct Child: Equatable, Sendable {
     /// The field or tuple label, or the rendered key of a dictionary entry; nil when unlabeled.
-    var label: String?
-    var node: DumpNode
+    package var label: String?
+    package var node: DumpNode
   }
 
-  var kind: Kind
-  var children: [Child] = []
+  package var kind: Kind
+  package var children: [Child] = []
 
   /// The tree of `value`, read through its `Mirror`.
-  init(reflecting value: Any) {
+  package init(reflecting value: Any) {
     var builder = DumpNodeBuilder()
     self = builder.node(for: value)
   }
@@ -203,7 +203,7 @@ private func scalarText(_ value: Any) -> String? {
 
 /// A type's name as written in source: `Outer.Inner`, `Box<Int>`, without module names or the
 /// runtime's `(unknown context at $…)` markers for private and local types.
-func readableTypeName(_ type: Any.Type) -> String {
+package func readableTypeName(_ type: Any.Type) -> String {
   var name = _typeName(type, qualified: true)
   while let marker = name.range(of: "(unknown context at $"),
     let end = name.range(of: ").", range: marker.upperBound..<name.endIndex)
@@ -258,16 +258,17 @@ extension DumpNode {
   }
 
   /// The full one-line rendering.
-  func oneLine() -> String {
+  package func oneLine() -> String {
     var writer = OneLineWriter(limit: .max)
     writer.write(self, isRoot: false)
     return writer.text
   }
 
-  /// The one-line rendering cut after `limit` characters with an ellipsis: for messages.
-  func abbreviated(limit: Int = 100) -> String {
+  /// The one-line rendering cut after `limit` characters with an ellipsis: for messages. As a root,
+  /// an enum case is named with its type: `AppAction.counter(.incrementButtonTapped)`.
+  package func abbreviated(limit: Int = 100, isRoot: Bool = false) -> String {
     var writer = OneLineWriter(limit: limit)
-    writer.write(self, isRoot: false)
+    writer.write(self, isRoot: isRoot)
     return writer.isOverLimit ? String(writer.text.prefix(limit)) + "…" : writer.text
   }
 

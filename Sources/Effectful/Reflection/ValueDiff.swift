@@ -47,11 +47,62 @@ package func diff(_ expected: Any, _ actual: Any) -> String? {
   guard expectedNode != actualNode, expectedNode.lines(isRoot: true) != actualNode.lines(isRoot: true) else {
     return nil
   }
-  var summary = DifferenceSummary()
+  var summary = DifferenceSummary(wording: .expectedActual)
   summary.compare(expectedNode, actualNode, path: rootPath(expectedNode, actualNode, expected))
   var block = DiffBlock()
   block.appendChange(expectedNode, actualNode, head: "", tail: "", indent: "", isRoot: true)
   return (summary.lines + ["", "Diff (- expected, + actual):"] + block.lines).joined(separator: "\n")
+}
+
+/// What changed from `before` to `after`, one line per change naming its path, or an empty array
+/// when their dumps are identical: the summary part of ``diff(_:_:)``, worded as a change.
+///
+/// ```swift
+/// changes(from: before, to: after)
+/// // ["AppState.counter.count: 1 → 2",
+/// //  "AppState.favoritePrimes: 2 → 3 elements (added [2]: 5)"]
+/// ```
+///
+/// The same paths, limits and costs as ``diff(_:_:)``: at most 20 lines, then
+/// `… and N more changes`.
+package func changes(from before: Any, to after: Any) -> [String] {
+  let beforeNode = DumpNode(reflecting: before)
+  let afterNode = DumpNode(reflecting: after)
+  guard beforeNode != afterNode else { return [] }
+  var summary = DifferenceSummary(wording: .beforeAfter)
+  summary.compare(beforeNode, afterNode, path: rootPath(beforeNode, afterNode, before))
+  return summary.lines
+}
+
+/// How a summary line words a difference: a test's expectation against what happened, or a value
+/// before and after it changed.
+private enum DiffWording {
+  case expectedActual
+  case beforeAfter
+
+  /// `expected 2, actual 3`, or `2 → 3`.
+  func values(_ old: String, _ new: String) -> String {
+    switch self {
+    case .expectedActual: "expected \(old), actual \(new)"
+    case .beforeAfter: "\(old) → \(new)"
+    }
+  }
+
+  /// `expected 3 elements, actual 4`, or `3 → 4 elements`.
+  func counts(_ old: Int, _ new: Int, _ singular: String, _ plural: String) -> String {
+    switch self {
+    case .expectedActual: "expected \(counted(old, singular, plural)), actual \(new)"
+    case .beforeAfter: "\(old) → \(counted(new, singular, plural))"
+    }
+  }
+
+  /// The line that counts what was left out.
+  func more(_ hidden: Int) -> String {
+    switch self {
+    case .expectedActual: "… and \(hidden) more differences"
+    case .beforeAfter: "… and \(hidden) more changes"
+    }
+  }
 }
 
 /// The bounds that keep a diff of huge values short.
@@ -174,24 +225,30 @@ private struct SortedAlignment {
 
 /// The first part of a diff: one line per difference, naming its path.
 private struct DifferenceSummary {
+  private let wording: DiffWording
   private var reported: [String] = []
   private var total = 0
 
-  var lines: [String] {
-    let hidden = total - reported.count
-    return hidden > 0 ? reported + ["… and \(hidden) more differences"] : reported
+  init(wording: DiffWording) {
+    self.wording = wording
   }
 
-  /// Counts a difference, and builds its line only while there is room to show it.
-  private mutating func record(_ line: @autoclosure () -> String) {
+  var lines: [String] {
+    let hidden = total - reported.count
+    return hidden > 0 ? reported + [wording.more(hidden)] : reported
+  }
+
+  /// Counts a difference, and builds its line, in this summary's wording, only while there is room
+  /// to show it.
+  private mutating func record(_ line: (DiffWording) -> String) {
     total += 1
-    if reported.count < DiffLimits.maxDifferences { reported.append(line()) }
+    if reported.count < DiffLimits.maxDifferences { reported.append(line(wording)) }
   }
 
   mutating func compare(_ expected: DumpNode, _ actual: DumpNode, path: String) {
     guard haveSameShape(expected, actual) else {
       if expected != actual {
-        record("\(path): expected \(expected.abbreviated()), actual \(actual.abbreviated())")
+        record { "\(path): " + $0.values(expected.abbreviated(), actual.abbreviated()) }
       }
       return
     }
@@ -219,8 +276,7 @@ private struct DifferenceSummary {
         alignment.added.isEmpty
         ? "removed " + listed(alignment.removed.map { "[\($0)]: \(expected[$0].node.abbreviated())" })
         : "added " + listed(alignment.added.map { "[\($0)]: \(actual[$0].node.abbreviated())" })
-      let counts = "expected \(counted(expected.count, "element", "elements")), actual \(actual.count)"
-      record("\(path): \(counts) (\(change))")
+      record { "\(path): \($0.counts(expected.count, actual.count, "element", "elements")) (\(change))" }
     }
     for index in alignment.paired {
       compare(expected[index].node, actual[index].node, path: "\(path)[\(index)]")
@@ -239,9 +295,10 @@ private struct DifferenceSummary {
       }
     }
     guard !removed.isEmpty || !added.isEmpty else { return }
-    record(
-      "\(path): expected \(counted(expected.count, "element", "elements")), actual \(actual.count) "
-        + "(\(changeList(removed: removed, added: added)))")
+    record {
+      "\(path): \($0.counts(expected.count, actual.count, "element", "elements")) "
+        + "(\(changeList(removed: removed, added: added)))"
+    }
   }
 
   private mutating func compareDictionaries(
@@ -259,9 +316,10 @@ private struct DifferenceSummary {
       }
     }
     if !removed.isEmpty || !added.isEmpty {
-      record(
-        "\(path): expected \(counted(expected.count, "entry", "entries")), actual \(actual.count) "
-          + "(\(changeList(removed: removed, added: added)))")
+      record {
+        "\(path): \($0.counts(expected.count, actual.count, "entry", "entries")) "
+          + "(\(changeList(removed: removed, added: added)))"
+      }
     }
     for (expectedEntry, actualEntry) in paired {
       compare(expectedEntry.node, actualEntry.node, path: "\(path)[\(expectedEntry.label ?? "")]")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import EffectfulTesting
+import Effectful
 
 // Fixtures are private so that they cannot clash with other files of this test target; that
 // also checks that the runtime's `(unknown context at $…)` marker stays out of type names.
@@ -76,7 +76,7 @@ private func summary(_ text: String?) -> [String] {
 @Test func dumpExpandsTheRootStructAndKeepsShortFlatValuesOnOneLine() {
   let state = CounterState(count: 2, alertNthPrime: PrimeAlert(n: 3, prime: 5), favoritePrimes: [2, 3, 5])
   #expect(
-    EffectfulTesting.dump(state) == """
+    Effectful.dump(state) == """
       CounterState(
         count: 2,
         alertNthPrime: PrimeAlert(n: 3, prime: 5),
@@ -91,7 +91,7 @@ private func summary(_ text: String?) -> [String] {
     counter: CounterState(count: 1), route: .counter(CounterState(count: 2)), activity: ["b": 2, "a": 1],
     tags: ["y", "x"])
   #expect(
-    EffectfulTesting.dump(state) == """
+    Effectful.dump(state) == """
       AppState(
         counter: CounterState(
           count: 1,
@@ -112,17 +112,17 @@ private func summary(_ text: String?) -> [String] {
 }
 
 @Test func dumpRendersEnumsWithTheirTypeNameAtTheRootOnly() {
-  #expect(EffectfulTesting.dump(Route.home) == "Route.home")
-  #expect(EffectfulTesting.dump(Route.alert(n: 3, prime: 5)) == "Route.alert(n: 3, prime: 5)")
-  #expect(EffectfulTesting.dump(Route.pair(1, "one")) == #"Route.pair(1, "one")"#)
-  #expect(EffectfulTesting.dump(Box(value: Route.home)) == "Box<Route>(\n  value: .home\n)")
+  #expect(Effectful.dump(Route.home) == "Route.home")
+  #expect(Effectful.dump(Route.alert(n: 3, prime: 5)) == "Route.alert(n: 3, prime: 5)")
+  #expect(Effectful.dump(Route.pair(1, "one")) == #"Route.pair(1, "one")"#)
+  #expect(Effectful.dump(Box(value: Route.home)) == "Box<Route>(\n  value: .home\n)")
 }
 
 @Test func dumpExpandsLongArraysWithTheirIndices() {
   let primes = [
     2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97,
   ]
-  let lines = EffectfulTesting.dump(primes).components(separatedBy: "\n")
+  let lines = Effectful.dump(primes).components(separatedBy: "\n")
   #expect(lines.count == 27)
   #expect(lines[0] == "[")
   #expect(lines[1] == "  [0]: 2,")
@@ -131,55 +131,55 @@ private func summary(_ text: String?) -> [String] {
 }
 
 @Test func dumpSortsDictionariesAndSetsAndRendersEmptyCollections() {
-  #expect(EffectfulTesting.dump([3: "c", 1: "a", 2: "b"]) == #"[1: "a", 2: "b", 3: "c"]"#)
-  #expect(EffectfulTesting.dump(Set([5, 3, 11])) == "Set([11, 3, 5])")
-  #expect(EffectfulTesting.dump([Int]()) == "[]")
-  #expect(EffectfulTesting.dump([String: Int]()) == "[:]")
-  #expect(EffectfulTesting.dump(Set<Int>()) == "Set([])")
+  #expect(Effectful.dump([3: "c", 1: "a", 2: "b"]) == #"[1: "a", 2: "b", 3: "c"]"#)
+  #expect(Effectful.dump(Set([5, 3, 11])) == "Set([11, 3, 5])")
+  #expect(Effectful.dump([Int]()) == "[]")
+  #expect(Effectful.dump([String: Int]()) == "[:]")
+  #expect(Effectful.dump(Set<Int>()) == "Set([])")
 }
 
 @Test func dumpQuotesAndEscapesStrings() {
-  #expect(EffectfulTesting.dump("say \"hi\"\n\tbye\\") == #""say \"hi\"\n\tbye\\""#)
-  #expect(EffectfulTesting.dump(Character("x")) == #""x""#)
-  #expect(EffectfulTesting.dump("abc".dropFirst()) == #""bc""#)
+  #expect(Effectful.dump("say \"hi\"\n\tbye\\") == #""say \"hi\"\n\tbye\\""#)
+  #expect(Effectful.dump(Character("x")) == #""x""#)
+  #expect(Effectful.dump("abc".dropFirst()) == #""bc""#)
 }
 
 @Test func dumpRendersOptionalsAsTheirValueOrNil() {
-  #expect(EffectfulTesting.dump(Int?.some(3)) == "3")
-  #expect(EffectfulTesting.dump(Int?.none) == "nil")
+  #expect(Effectful.dump(Int?.some(3)) == "3")
+  #expect(Effectful.dump(Int?.none) == "nil")
   #expect(
-    EffectfulTesting.dump(Box<PrimeAlert?>(value: nil)) == "Box<Optional<PrimeAlert>>(\n  value: nil\n)")
+    Effectful.dump(Box<PrimeAlert?>(value: nil)) == "Box<Optional<PrimeAlert>>(\n  value: nil\n)")
 }
 
 @Test func dumpRendersFoundationValuesByTheirDescription() throws {
   let url = try #require(URL(string: "https://example.com/primes?n=3"))
   let uuid = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
-  #expect(EffectfulTesting.dump(Date(timeIntervalSince1970: 0)) == "1970-01-01 00:00:00 +0000")
-  #expect(EffectfulTesting.dump(url) == "https://example.com/primes?n=3")
-  #expect(EffectfulTesting.dump(Data([1, 2, 3])) == "3 bytes")
-  #expect(EffectfulTesting.dump(uuid) == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-  #expect(EffectfulTesting.dump(Duration.milliseconds(1500)) == "1.5 seconds")
+  #expect(Effectful.dump(Date(timeIntervalSince1970: 0)) == "1970-01-01 00:00:00 +0000")
+  #expect(Effectful.dump(url) == "https://example.com/primes?n=3")
+  #expect(Effectful.dump(Data([1, 2, 3])) == "3 bytes")
+  #expect(Effectful.dump(uuid) == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+  #expect(Effectful.dump(Duration.milliseconds(1500)) == "1.5 seconds")
 }
 
 @Test func dumpRendersTuplesWithTheirLabels() {
-  #expect(EffectfulTesting.dump((1, label: "a")) == #"(1, label: "a")"#)
+  #expect(Effectful.dump((1, label: "a")) == #"(1, label: "a")"#)
 }
 
 @Test func dumpWritesTypeNamesAsInSource() {
-  #expect(EffectfulTesting.dump(Outer()) == "Outer(\n  inner: Outer.Inner(x: 1)\n)")
-  #expect(EffectfulTesting.dump(Box(value: [1])) == "Box<Array<Int>>(\n  value: [1]\n)")
-  #expect(EffectfulTesting.dump(Int.self) == "Int.self")
+  #expect(Effectful.dump(Outer()) == "Outer(\n  inner: Outer.Inner(x: 1)\n)")
+  #expect(Effectful.dump(Box(value: [1])) == "Box<Array<Int>>(\n  value: [1]\n)")
+  #expect(Effectful.dump(Int.self) == "Int.self")
 }
 
 @Test func dumpIncludesSuperclassFields() {
-  #expect(EffectfulTesting.dump(Dog(name: "Rex")) == "Dog(\n  name: \"Rex\",\n  goodBoy: true\n)")
+  #expect(Effectful.dump(Dog(name: "Rex")) == "Dog(\n  name: \"Rex\",\n  goodBoy: true\n)")
 }
 
 @Test func dumpStopsAtReferenceCycles() {
   let first = Link(name: "a", next: Link(name: "b"))
   first.next?.next = first
   #expect(
-    EffectfulTesting.dump(first) == """
+    Effectful.dump(first) == """
       Link(
         name: "a",
         next: Link(name: "b", next: Link(↩︎))
@@ -190,7 +190,7 @@ private func summary(_ text: String?) -> [String] {
 @Test func dumpRendersASharedInstanceInFullEachTime() {
   let shared = Link(name: "shared")
   #expect(
-    EffectfulTesting.dump(Box(value: [shared, shared])) == """
+    Effectful.dump(Box(value: [shared, shared])) == """
       Box<Array<Link>>(
         value: [
           [0]: Link(name: "shared", next: nil),

@@ -1,0 +1,64 @@
+import Foundation
+
+/// What `forEach` and `ifLet` return among their effects while their elements have effects running:
+/// once the store has reduced the whole action, it runs the check on its value, and the check cancels
+/// the effects of every element that is gone (removed, or optional state set to `nil`).
+///
+/// The check runs after the whole action because the reducer that removes an element is usually not
+/// the element's own: `combine(forEach(row, …), listReducer)` runs the row first and the list, which
+/// removes the row, after it. `pullback`, `forEach` and `ifLet` lift a check from a child's value to
+/// their parent's as they lift its effects, so the store can run it on its own value.
+@usableFromInline
+package final class RemovalCheck: Sendable {
+  /// Checks `value` (of the type the check was made for) under `scope`, cancelling in `registry`.
+  let check: @Sendable (_ value: Any, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Void
+  let valueType: Any.Type
+
+  package init<Value>(
+    for _: Value.Type,
+    _ check: @escaping @Sendable (_ value: Value, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Void
+  ) {
+    valueType = Value.self
+    self.check = { value, scope, registry in
+      guard let value = value as? Value else {
+        RemovalCheck.reportUnlifted(expected: Value.self, found: type(of: value))
+        return
+      }
+      check(value, scope, registry)
+    }
+  }
+
+  /// Runs the check on a store's whole value, in the store's registry.
+  @usableFromInline
+  package func run(on value: Any, registry: CancellationRegistry) {
+    check(value, nil, registry)
+  }
+
+  /// The same check, one level up: it reads the child's value at `path`.
+  @usableFromInline
+  package func lifted<Global, Local>(through path: KeyPath<Global, Local>) -> RemovalCheck {
+    // Key paths are immutable once formed, and a pullback's names plain properties.
+    let path = UncheckedSendable(path)
+    return RemovalCheck(for: Global.self) { [self] global, scope, registry in
+      check(global[keyPath: path.value], scope, registry)
+    }
+  }
+
+  private static func reportUnlifted(expected: Any.Type, found: Any.Type) {
+    let message = """
+      Effectful: a forEach or ifLet over \(expected) reached the store of \(found) without being \
+      lifted to it, so effects of elements removed from it are not cancelled. Compose it with \
+      pullback, combine, forEach and ifLet (a hand-written higher-order reducer must lift the \
+      effects of its child with `pullback`, not with `map`).
+      """
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
+}
+
+extension Effect {
+  /// The removal check this effect is, if it is one: a test store runs it on its value, as a store does.
+  package var removalCheck: RemovalCheck? {
+    if case .checkRemovals(let check) = operation { return check }
+    return nil
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where `forEach` and `ifLet` report an action that found no state to act on.
+///
+/// In an app the message goes to standard error. `EffectfulTesting`'s test store installs a reporter
+/// around each reducer call (a task-local value, read synchronously while the reducer runs), so that
+/// the report fails the test at the line that sent the action.
+package enum FeatureDiagnostics {
+  /// Receives the message; `nil` means standard error.
+  @TaskLocal package static var reporter: (@Sendable (_ message: String) -> Void)?
+
+  static func report(_ message: String) {
+    if let reporter {
+      reporter(message)
+    } else {
+      FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+  }
+
+  static func missingElement<ID>(_ action: some Any, id: ID, collection: Any.Type) {
+    report(
+      """
+      Effectful: forEach received \(StoreDiagnostics.excerpt(of: action)) for the element with id \
+      \(id), but \(collection) has no element with that id; nothing changed. An element's actions \
+      must arrive while it is there: cancel its effects when you remove it (forEach does this for \
+      effects its reducer returned), and do not send actions for elements you removed.
+      """)
+  }
+
+  static func missingChild(_ action: some Any, child: Any.Type) {
+    report(
+      """
+      Effectful: ifLet received \(StoreDiagnostics.excerpt(of: action)) while its state \
+      (\(child)?) is nil; nothing changed. A child's actions must arrive while its state is there: \
+      send them only while it is shown, and let ifLet cancel its effects when it goes away.
+      """)
+  }
+}

@@ -1,0 +1,140 @@
+import EffectfulTesting
+import Foundation
+import Testing
+
+/// Issues recorded inside `withKnownIssue`, collected from its `@Sendable` matcher.
+private final class RecordedIssues: Sendable {
+  private let lock = NSLock()
+  nonisolated(unsafe) private var storage: [(message: String, line: Int)] = []
+
+  /// Records `issue` and accepts it as known when it is an unimplemented placeholder's failure.
+  func accept(_ issue: Issue) -> Bool {
+    let message = issue.comments.map(\.rawValue).joined()
+    lock.withLock { storage.append((message, issue.sourceLocation?.line ?? 0)) }
+    return message.hasPrefix("Unimplemented: ")
+  }
+
+  /// The name of each placeholder that failed, in order: `Unimplemented: NAME was called.`
+  var names: [String] {
+    lock.withLock {
+      storage.map { $0.message.dropFirst("Unimplemented: ".count).components(separatedBy: " was called.")[0] }
+    }
+  }
+
+  var lines: [Int] { lock.withLock { storage.map(\.line) } }
+}
+
+/// What a call threw, if it threw an `UnimplementedError`.
+private func thrown(_ body: () async throws -> Void) async -> String? {
+  do {
+    try await body()
+    return nil
+  } catch {
+    return (error as? UnimplementedError)?.name
+  }
+}
+
+@Suite("unimplemented: dependency placeholders that fail the test naming themselves")
+struct UnimplementedTests {
+  @Test func throwingPlaceholdersOfEveryArityFailAndThrow() async {
+    let line = #line + 1
+    let zero: @Sendable () throws -> Int = unimplemented("Client.zero")
+    let one: @Sendable (Int) throws -> String = unimplemented("Client.one")
+    let two: @Sendable (Int, String) throws -> Void = unimplemented("Client.two")
+    let three: @Sendable (Int, String, Bool) throws -> [Int] = unimplemented("Client.three")
+    let issues = RecordedIssues()
+    var errors: [String?] = []
+    await withKnownIssue {
+      errors.append(await thrown { _ = try zero() })
+      errors.append(await thrown { _ = try one(1) })
+      errors.append(await thrown { try two(1, "a") })
+      errors.append(await thrown { _ = try three(1, "a", true) })
+    } matching: {
+      issues.accept($0)
+    }
+    let names = ["Client.zero", "Client.one", "Client.two", "Client.three"]
+    #expect(issues.names == names)
+    #expect(errors == names)
+    #expect(issues.lines == [line, line + 1, line + 2, line + 3])
+  }
+
+  @Test func asyncThrowingPlaceholdersOfEveryArityFailAndThrow() async {
+    let zero: @Sendable () async throws -> Int = unimplemented("Client.zero")
+    let one: @Sendable (Int) async throws -> String = unimplemented("Client.one")
+    let two: @Sendable (Int, String) async throws -> Void = unimplemented("Client.two")
+    let three: @Sendable (Int, String, Bool) async throws -> [Int] = unimplemented("Client.three")
+    let issues = RecordedIssues()
+    var errors: [String?] = []
+    await withKnownIssue {
+      errors.append(await thrown { _ = try await zero() })
+      errors.append(await thrown { _ = try await one(1) })
+      errors.append(await thrown { try await two(1, "a") })
+      errors.append(await thrown { _ = try await three(1, "a", true) })
+    } matching: {
+      issues.accept($0)
+    }
+    let names = ["Client.zero", "Client.one", "Client.two", "Client.three"]
+    #expect(issues.names == names)
+    #expect(errors == names)
+  }
+
+  @Test func voidPlaceholdersOfEveryArityFailAndReturn() async {
+    let zero: @Sendable () -> Void = unimplemented("Log.zero")
+    let one: @Sendable (Int) -> Void = unimplemented("Log.one")
+    let two: @Sendable (Int, String) async -> Void = unimplemented("Log.two")
+    let three: @Sendable (Int, String, Bool) async -> Void = unimplemented("Log.three")
+    let issues = RecordedIssues()
+    await withKnownIssue {
+      zero()
+      one(1)
+      await two(1, "a")
+      await three(1, "a", true)
+    } matching: {
+      issues.accept($0)
+    }
+    #expect(issues.names == ["Log.zero", "Log.one", "Log.two", "Log.three"])
+  }
+
+  @Test func placeholdersWithAValueOfEveryArityFailAndReturnIt() async {
+    let zero: @Sendable () -> Int = unimplemented("Count.zero", placeholder: 0)
+    let one: @Sendable (Int) -> String = unimplemented("Count.one", placeholder: "one")
+    let two: @Sendable (Int, String) async -> Int = unimplemented("Count.two", placeholder: 2)
+    let three: @Sendable (Int, String, Bool) async -> [Int] = unimplemented("Count.three", placeholder: [3])
+    let issues = RecordedIssues()
+    var results: [String] = []
+    await withKnownIssue {
+      results.append("\(zero())")
+      results.append(one(1))
+      results.append("\(await two(1, "a"))")
+      results.append("\(await three(1, "a", true))")
+    } matching: {
+      issues.accept($0)
+    }
+    #expect(issues.names == ["Count.zero", "Count.one", "Count.two", "Count.three"])
+    #expect(results == ["0", "one", "2", "[3]"])
+  }
+
+  @Test func aPlaceholderNeverCalledCostsNothing() {
+    let fact: @Sendable (Int) async throws -> String = unimplemented("Client.fact")
+    let log: @Sendable (String) -> Void = unimplemented("Client.log")
+    _ = (fact, log)
+  }
+
+  @Test func aCallFromAnEffectsTaskFailsTheTestThatStartedIt() async {
+    let fact: @Sendable (Int) async throws -> String = unimplemented("Client.fact")
+    let issues = RecordedIssues()
+    await withKnownIssue {
+      let task = Task { try await fact(1) }
+      _ = await task.result
+    } matching: {
+      issues.accept($0)
+    }
+    #expect(issues.names == ["Client.fact"])
+  }
+
+  @Test func theErrorSaysWhatHappened() {
+    #expect(
+      UnimplementedError(name: "Client.fact").description
+        == "Client.fact is unimplemented: the test made it a placeholder that fails when called.")
+  }
+}

@@ -13,7 +13,7 @@ import Foundation
 struct LaunchOptions: Equatable, Sendable {
   /// Ask Wolfram|Alpha and numbersapi.com instead of computing locally.
   var isLive = false
-  /// Print every action and the state after it to stderr.
+  /// Print every action and what it changed to stderr.
   var isLogging = false
   /// Where favorites are saved and loaded; nil for the default under the user's data directory.
   var favoritesPath: String?
@@ -57,10 +57,11 @@ struct LaunchOptions: Equatable, Sendable {
                          WOLFRAM_APP_ID it says so on stderr and computes nth primes
                          offline. A request that gets no answer in 10 seconds fails;
                          `cancel` (or c) stops a search or a fact sooner
-      --log              print every action and the state after it to stderr. On
-                         the screen, stderr must not be the terminal (the screen
-                         would paint over the log), or it refuses (status 2):
-                         redirect it, like `prime-time --log 2>prime-time.log`
+      --log              print each action and only what it changed to stderr, like
+                         `AppState.counter.count: 0 → 1`. On the screen, stderr must
+                         not be the terminal (the screen would paint over the log),
+                         or it refuses (status 2): redirect it, like
+                         `prime-time --log 2>prime-time.log`
       --favorites PATH   save and load favorites at PATH (default:
                          $XDG_DATA_HOME/prime-time/favorite-primes.json, where
                          XDG_DATA_HOME defaults to ~/.local/share). Only a regular

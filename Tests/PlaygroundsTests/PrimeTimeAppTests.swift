@@ -158,11 +158,14 @@ final class PrimeTimeAppTests {
     #expect(run.lines.contains("alert: The 3rd prime is 5"), "\(run)")
   }
 
-  @Test("--log writes every action and state to stderr, keeping stdout as it was")
+  @Test("--log writes each action and only what it changed to stderr, keeping stdout as it was")
   func logging() async throws {
     let run = try await primeTime("+\nquit\n", arguments: ["--log", "--favorites", favoritesPath])
     #expect(run.status == 0, "\(run)")
     #expect(run.errorOutput.contains("incrementButtonTapped"), "\(run)")
+    #expect(run.errorOutput.contains("count: 0 → 1"), "\(run)")
+    // Fields the action left alone are not printed: a diff, not the whole state.
+    #expect(!run.errorOutput.contains("activityFeed"), "\(run)")
     #expect(run.lines == ["> +", "count: 1 | favorites: [] | timer: off", "> quit"], "\(run)")
   }
 }

@@ -19,7 +19,8 @@ import Effectful
 /// - A fact tapped while another is loading replaces it; ``CounterAction/factCancelButtonTapped``
 ///   stops waiting for it.
 /// - Changing the count clears the fact and the error: both were about the old count. A fact
-///   still loading stays loading, and names its own number when it arrives.
+///   still loading is cancelled: it would arrive as the new count's. (An nth-prime search goes
+///   on: its answer names its own n.)
 /// - Every answer is delivered on `environment.mainQueue`; loading flags are cleared by every
 ///   response, success or failure, and failures become ``CounterState/errorMessage``.
 /// - The count stops at `Int.min` and `Int.max` instead of trapping, and
@@ -34,8 +35,7 @@ public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterSt
         return []
       }
       state.count -= 1
-      state.forgetWhatWasAboutTheOldCount()
-      return []
+      return state.forgetWhatWasAboutTheOldCount()
 
     case .incrementButtonTapped:
       guard state.count < .max else {
@@ -43,8 +43,7 @@ public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterSt
         return []
       }
       state.count += 1
-      state.forgetWhatWasAboutTheOldCount()
-      return []
+      return state.forgetWhatWasAboutTheOldCount()
 
     case .timerTick:
       guard state.count < .max else {
@@ -54,8 +53,7 @@ public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterSt
         return [.cancel(id: CounterCancelID.timer)]
       }
       state.count += 1
-      state.forgetWhatWasAboutTheOldCount()
-      return []
+      return state.forgetWhatWasAboutTheOldCount()
 
     case .factButtonTapped:
       state.isLoading = true
@@ -80,8 +78,7 @@ public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterSt
     case .countEntered(let n):
       guard n != state.count else { return [] }
       state.count = n
-      state.forgetWhatWasAboutTheOldCount()
-      return []
+      return state.forgetWhatWasAboutTheOldCount()
 
     case .factCancelButtonTapped:
       guard state.isLoading else { return [] }
@@ -155,10 +152,14 @@ public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterSt
 /// The ids of the counter's long-running effects, so that a later action can cancel them.
 extension CounterState {
   /// A fact, or an error about a request for the count, is about the number it was asked for: once
-  /// the count moves on it would read as if it were about the new one, so it goes.
-  fileprivate mutating func forgetWhatWasAboutTheOldCount() {
+  /// the count moves on it would read as if it were about the new one, so it goes; so does a fact
+  /// still on its way, which would arrive as the new count's.
+  fileprivate mutating func forgetWhatWasAboutTheOldCount() -> [Effect<CounterAction>] {
     fact = nil
     errorMessage = nil
+    guard isLoading else { return [] }
+    isLoading = false
+    return [.cancel(id: CounterCancelID.fact)]
   }
 }
 

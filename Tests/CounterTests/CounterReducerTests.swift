@@ -106,8 +106,11 @@ import Testing
             Effect.send(.success("fact \(n)")).delay(for: .seconds(1), scheduler: scheduler)
           })))
     store.send(.factButtonTapped) { $0.isLoading = true }
-    store.send(.incrementButtonTapped) { $0.count = 2 }
-    store.send(.factButtonTapped)
+    store.send(.incrementButtonTapped) {
+      $0.count = 2
+      $0.isLoading = false  // the fact about 1 is cancelled
+    }
+    store.send(.factButtonTapped) { $0.isLoading = true }
     scheduler.advance(by: .seconds(5))
     store.receive(.factResponse(.success("fact 2"))) {
       $0.isLoading = false

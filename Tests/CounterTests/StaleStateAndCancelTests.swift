@@ -31,6 +31,24 @@ import Testing
     #expect(store.value == CounterState(count: 1))
   }
 
+  @Test func countingCancelsAFactStillOnItsWay() {
+    let store = TestStore(
+      initialValue: CounterState(count: 8),
+      reducer: counterReducer(
+        environment: .test(
+          scheduler: scheduler,
+          fact: { [scheduler] n in
+            Effect.send(.success("\(n) is a power of two.")).delay(for: .seconds(1), scheduler: scheduler)
+          })))
+    store.send(.factButtonTapped) { $0.isLoading = true }
+    // The fact would be about 8, shown as 9's: it is cancelled with the count's move.
+    store.send(.incrementButtonTapped) {
+      $0.count = 9
+      $0.isLoading = false
+    }
+    scheduler.advance(by: .seconds(5))
+  }
+
   @Test func aFactInFlightCanBeCancelled() {
     let store = Store(
       initialValue: CounterState(count: 7),

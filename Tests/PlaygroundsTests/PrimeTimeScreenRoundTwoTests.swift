@@ -163,6 +163,19 @@ final class PrimeTimeScreenRoundTwoTests {
     #expect(frame.contains("Fact: —"), "\(frame)")
   }
 
+  @Test("#8 f p + typed at once: the fact about 8, still on its way, never shows on 9")
+  func nothingAboutTheOldCountTypedAtOnce() throws {
+    let terminal = try start()
+    defer { terminal.terminate() }
+    terminal.type("#8\rfp+")
+    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("9th prime") }, "\(terminal.lastFrame)")
+    // A later read, so a later turn of the main queue than any answer the f asked for.
+    terminal.type(":favorites\r")
+    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("no favorite primes yet") })
+    let frame = terminal.lastFrame
+    #expect(!frame.contains("8 is") && !frame.contains("2^3") && frame.contains("Fact: —"), "\(frame)")
+  }
+
   @Test("The favorites list and the saved status end when the list changes")
   func infoEndsWithTheList() throws {
     let terminal = try start()

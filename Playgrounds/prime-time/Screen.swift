@@ -15,6 +15,8 @@ struct ScreenContext {
   /// The `:` command being typed, or nil.
   var commandLine: String?
   var isShowingHelp = false
+  /// The count the running nth-prime search was started for, which the count may have left.
+  var searchedCount: Int?
   /// The help page shown, from 0 (see ``HelpPage``).
   var helpPage = 0
   var width = 80
@@ -59,7 +61,10 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
 
   var question = ["  [n] What is the \(ordinal(state.count)) prime?"]
   if counter.isNthPrimeButtonDisabled {
-    question += ["searching " + progressBar(counter.nthPrimeProgress ?? 0), "[c] cancel"]
+    let searching =
+      context.searchedCount.map { $0 == state.count ? "searching" : "searching for the \(ordinal($0))" }
+      ?? "searching"
+    question += [searching + " " + progressBar(counter.nthPrimeProgress ?? 0), "[c] cancel"]
   }
   // A narrow terminal shows the bar on a line of its own rather than cut off.
   for piece in wrapped(items: question, width: context.width, hangingIndent: 6) {

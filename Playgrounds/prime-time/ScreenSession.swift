@@ -97,7 +97,7 @@ final class ScreenSession {
       context.commandLine = text
     default:
       if let command = KeyBindings.command(for: key) {
-        context.messages += store.perform(command)
+        perform(command)
       }
     }
   }
@@ -158,11 +158,20 @@ final class ScreenSession {
       case .wait:
         context.messages.append(
           Announcement(kind: .info, text: "`wait` is for scripts: here, time just passes"))
-      case let command: context.messages += store.perform(command)
+      case let command: perform(command)
       }
     } catch {
       context.messages.append(Announcement(kind: .error, text: error.message))
     }
+  }
+
+  /// Runs a command, keeping what it says, and which prime a search it starts looks for: the
+  /// count may move on while it runs, and the screen names the search's own n.
+  private func perform(_ command: Command) {
+    if command == .nthPrime, !store.value.counter.isNthPrimeButtonDisabled {
+      context.searchedCount = store.value.count
+    }
+    context.messages += store.perform(command)
   }
 
   private func dismissEverything() {

@@ -176,6 +176,20 @@ final class PrimeTimeScreenRoundTwoTests {
     #expect(!frame.contains("8 is") && !frame.contains("2^3") && frame.contains("Fact: —"), "\(frame)")
   }
 
+  @Test("A search that goes on after counting says which prime it is looking for")
+  func searchNamesItsOwnN() throws {
+    let terminal = try start()
+    defer { terminal.terminate() }
+    terminal.type("#1000000000\rn")
+    #expect(terminal.waitForFrame(within: .seconds(20)) { $0.contains("searching [") }, "\(terminal.lastFrame)")
+    terminal.type("+")
+    #expect(
+      terminal.waitForFrame(within: .seconds(20)) {
+        $0.contains("1000000001st prime?") && $0.contains("searching for the 1000000000th [")
+      }, "\(terminal.lastFrame)")
+    terminal.type("c")
+  }
+
   @Test("The favorites list and the saved status end when the list changes")
   func infoEndsWithTheList() throws {
     let terminal = try start()

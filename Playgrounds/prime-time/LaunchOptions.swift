@@ -81,8 +81,9 @@ struct LaunchOptions: Equatable, Sendable {
       the command line opens one. Words wrap at spaces. q or Ctrl-D quits (status
       0), Ctrl-C too (status 130); the terminal is restored either way.
       What a line says about the count (a fact, "8 is not prime", an error) goes
-      when the count changes; the favorites list and "Saved 2 favorite primes." go
-      when the list changes.
+      when the count changes, and a fact still on its way is cancelled; the
+      favorites list and "Saved 2 favorite primes." go when the list changes. A
+      search goes on when the count moves, and says which prime it looks for.
       A long search shows a progress bar and `c` cancels it: try `#1000000000`,
       then `n` (tens of seconds in the debug build `swift run` makes; a few in
       release, `swift run -c release prime-time`).

@@ -1,6 +1,6 @@
-import Foundation
 import Effectful
 import EffectfulPrimes
+import Foundation
 
 /// What the list of counters needs from the world: facts, a clock for the rows' timers, and a
 /// scheduler for the list's undo window.

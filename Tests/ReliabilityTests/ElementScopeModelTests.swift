@@ -47,14 +47,18 @@ private struct ScopedCase: CustomStringConvertible {
 
   static func random(using random: inout SplitMix64) -> ScopedCase {
     var generator = EffectTreeGenerator()
-    let trees = (0..<2).map { _ in generator.tree(depth: Int.random(in: 1...3, using: &random), using: &random) }
+    let trees = (0..<2).map { _ in
+      generator.tree(depth: Int.random(in: 1...3, using: &random), using: &random)
+    }
     var events: [(Int, Int, RowEvent)] = [(0, 0, .start), (0, 1, .start)]
     for _ in 0..<Int.random(in: 0...4, using: &random) {
       let id = EffectTreeGenerator.ids.randomElement(using: &random)!
-      events.append((100 * Int.random(in: 0...10, using: &random), Int.random(in: 0...1, using: &random), .cancel(id)))
+      events.append(
+        (100 * Int.random(in: 0...10, using: &random), Int.random(in: 0...1, using: &random), .cancel(id)))
     }
     if Bool.random(using: &random) {
-      events.append((100 * Int.random(in: 1...8, using: &random), Int.random(in: 0...1, using: &random), .start))
+      events.append(
+        (100 * Int.random(in: 1...8, using: &random), Int.random(in: 0...1, using: &random), .start))
     }
     let removal =
       Bool.random(using: &random)

@@ -51,7 +51,8 @@ struct ForEachTests {
   @Test("A row added again under a removed row's id starts with nothing running")
   func readdedRow() async {
     let clock = TestClock()
-    let store = TestStore(initialValue: ListState(rows: [RowState(id: 1)]), reducer: listReducer(clock: clock))
+    let store = TestStore(
+      initialValue: ListState(rows: [RowState(id: 1)]), reducer: listReducer(clock: clock))
     store.send(.row(1, .toggleTimerButtonTapped)) { $0.rows[id: 1]?.isTimerRunning = true }
     store.send(.removeRow(1)) { $0.rows.remove(id: 1) }
     store.send(.addRow(1)) { $0.rows.append(RowState(id: 1)) }
@@ -62,7 +63,8 @@ struct ForEachTests {
   @Test("ifLet cancels the child's effects when its state goes away")
   func ifLetCancels() async {
     let clock = TestClock()
-    let store = TestStore(initialValue: ListState(rows: [RowState(id: 1)]), reducer: listReducer(clock: clock))
+    let store = TestStore(
+      initialValue: ListState(rows: [RowState(id: 1)]), reducer: listReducer(clock: clock))
     store.send(.openDetail(1)) { $0.detail = RowState(id: 1) }
     store.send(.detail(.toggleTimerButtonTapped)) { $0.detail?.isTimerRunning = true }
     await clock.advance(by: .seconds(1))
@@ -100,7 +102,8 @@ struct ForEachTests {
   @Test("In an app store, a removed row's timer stops: nothing keeps running")
   func storeRemoval() async {
     let clock = TestClock()
-    let store = Store(initialValue: ListState(rows: [RowState(id: 1), RowState(id: 2)]), reducer: listReducer(clock: clock))
+    let store = Store(
+      initialValue: ListState(rows: [RowState(id: 1), RowState(id: 2)]), reducer: listReducer(clock: clock))
     store.send(.row(1, .toggleTimerButtonTapped))
     store.send(.row(2, .toggleTimerButtonTapped))
     await clock.advance(by: .seconds(2))

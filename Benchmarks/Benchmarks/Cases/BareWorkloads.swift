@@ -27,6 +27,7 @@ enum BareWorkloads {
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
     case .runRoundTrip: RunRoundTrip.bare
     case .forEachRows10kOneRowAction: ForEachRows.bare
+    case .rowStoreRows100, .rowStoreRows10k: nil
     }
   }
 

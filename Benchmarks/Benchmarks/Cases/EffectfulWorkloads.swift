@@ -27,6 +27,8 @@ enum EffectfulWorkloads {
     case .testSchedulerPending40k: TestSchedulerWorkloads.pending(40_000)
     case .runRoundTrip: RunRoundTrip.effectful
     case .forEachRows10kOneRowAction: ForEachRows.effectful
+    case .rowStoreRows100: RowStoreNotification.effectful(rowCount: 100)
+    case .rowStoreRows10k: RowStoreNotification.effectful(rowCount: 10_000)
     }
   }
 

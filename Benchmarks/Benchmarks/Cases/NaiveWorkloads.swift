@@ -19,7 +19,8 @@ enum NaiveWorkloads {
     case .pullbackWithEffect: pullback(sending: Deep.request)
     // The episode has one kind of effect and one pullback: the extra cases would repeat the above.
     case .effectRoundTripSync, .effectMap10Sync, .pullbackWithEffectKeyPaths: nil
-    case .cancelStartCancel, .cancelSharedID10k, .cancelSharedID40k, .chainSync1M, .runRoundTrip, .forEachRows10kOneRowAction: nil
+    case .cancelStartCancel, .cancelSharedID10k, .cancelSharedID40k, .chainSync1M, .runRoundTrip, .forEachRows10kOneRowAction,
+      .rowStoreRows100, .rowStoreRows10k: nil
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
     // The episode's store was an ObservableObject, which needs Combine: no Observation to compare.
     case .observationOneTracker: nil

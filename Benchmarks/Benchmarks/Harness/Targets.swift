@@ -70,6 +70,7 @@ struct TargetCheck {
       ratio(.testSchedulerPending40k, atMost: 5, of: effectful(.testSchedulerPending10k), "pending10k"),
       ratio(.runRoundTrip, atMost: 1.5, of: bare(.runRoundTrip), "bare Task + main-actor hop"),
       ratio(.forEachRows10kOneRowAction, atMost: 5, of: effectful(.sendNoEffect), "send.noEffect"),
+      ratio(.rowStoreRows10k, atMost: 1.25, of: effectful(.rowStoreRows100), "rowStore.rows100.oneRowChanges"),
     ]
     let memory = results.first { $0.name == .cancelStartCancel }?.memory
     checks.append(

@@ -94,7 +94,11 @@ class RunGate: @unchecked Sendable {
     lifetime.taskStarted()
     // `operation` is handed over as it is, not wrapped in one more async closure: each level is
     // a frame allocated and a call made in every run.
-    let task = lifetime.registry.startTask(priority: priority, operation: operation) {
+    // A store's own run has no end handler that starts work (no concatenation waits on it), so it
+    // may end in its task; any other part of an effect ends on the main queue.
+    let task = lifetime.registry.startTask(
+      priority: priority, endsInTask: lifetime.isStoreRun, operation: operation
+    ) {
       lifetime.finish()
     }
     lifetime.onCancel { task.cancel() }

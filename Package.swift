@@ -22,6 +22,7 @@ let package = Package(
     .executable(name: "nth-prime", targets: ["EffectfulNthPrimePlayground"]),
     .executable(name: "favorite-primes", targets: ["EffectfulFavoritePrimesPlayground"]),
     .executable(name: "tutorial", targets: ["EffectfulTutorialPlayground"]),
+    .executable(name: "counters", targets: ["EffectfulCountersPlayground"]),
     .executable(name: "Benchmarks", targets: ["EffectfulBenchmarks"]),
   ],
   targets: [
@@ -41,6 +42,8 @@ let package = Package(
       ]),
     // The Composable Architecture tutorial's counter, in the async dialect.
     .target(name: "EffectfulTutorial", dependencies: ["Effectful", "EffectfulPrimes"]),
+    // A list of counters with a detail: forEach, ifLet, and effects that belong to their row.
+    .target(name: "EffectfulCounters", dependencies: ["Effectful", "EffectfulPrimes"]),
 
     // Playground-like executables: `swift run <name>`.
     .executableTarget(
@@ -66,6 +69,10 @@ let package = Package(
       name: "EffectfulTutorialPlayground",
       dependencies: ["Effectful", "EffectfulTutorial", "EffectfulPlaygroundSidebar"],
       path: "Playgrounds/tutorial"),
+    .executableTarget(
+      name: "EffectfulCountersPlayground",
+      dependencies: ["Effectful", "EffectfulCounters", "EffectfulPlaygroundSidebar"],
+      path: "Playgrounds/counters"),
 
     // Benchmarks: `swift run -c release Benchmarks`. The naive store is its own module so that it is
     // compiled the way a user's imported library is.
@@ -101,6 +108,7 @@ let package = Package(
     .testTarget(
       name: "TutorialTests",
       dependencies: ["EffectfulTutorial", "Effectful", "EffectfulTesting", "EffectfulHTTPTestSupport"]),
+    .testTarget(name: "CountersTests", dependencies: ["EffectfulCounters", "Effectful", "EffectfulTesting"]),
     .testTarget(name: "PlaygroundsTests", dependencies: ["EffectfulPrimeTimeApp"]),
     .testTarget(
       name: "ReliabilityTests",

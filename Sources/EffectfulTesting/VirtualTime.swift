@@ -112,20 +112,27 @@ enum VirtualTime {
     Test.current.map { "\($0.id)" }
   }
 
-  /// Runs the work scheduled for now on every clock of the current test (see ``VirtualTimeline``);
-  /// returns whether there was any.
-  private static func fireDueWork() -> Bool {
+  /// Runs the oldest piece of work scheduled for now on a clock of the current test (see
+  /// ``VirtualTimeline``); returns whether there was one.
+  private static func fireImmediateWork() -> Bool {
     let owner = currentTestID
     let mine = clocks.withValue { list in list.compactMap { $0.owner == owner ? $0.clock : nil } }
-    var fired = false
-    for clock in mine where clock.timeline.fireImmediateWork() {
-      fired = true
+    for clock in mine where clock.timeline.fireOneImmediateWork() {
       noteActivity(of: owner)
+      return true
     }
-    return fired
+    return false
   }
 
   /// Lets everything that can run in virtual time run, until nothing can: see ``VirtualTime``.
+  ///
+  /// Tasks go first: the main queue comes round until a whole round passed in which no job of the
+  /// test was queued or run, so every task has suspended. Only then does the oldest piece of work
+  /// scheduled for now on a clock run (a `receive(on: clock)` hop, a zero delay), and the tasks it
+  /// started get as far as they can again before the next. The order of what a test sees thus
+  /// depends only on what its effects do, never on where a round of the main queue happened to
+  /// end: extra jobs (another test's, a released store's) can make settling take more rounds, not
+  /// change what runs first.
   ///
   /// Returns `false` if work never stopped coming for `limit` rounds (a `.run` that loops without
   /// suspending on a clock, say), so that the caller reports it instead of hanging.
@@ -134,14 +141,20 @@ enum VirtualTime {
     let test = currentTestID
     for _ in 0..<limit {
       let before = activity(of: test)
-      let fired = fireDueWork()
       await mainQueueTurn()
-      if !fired, activity(of: test) == before { return true }
+      if activity(of: test) != before { continue }
+      if fireImmediateWork() { continue }
+      return true
     }
     return false
   }
 
   /// Returns after every block on the main queue when it was called has run.
+  ///
+  /// On the main actor, so that the resumed caller is itself a job on the main queue, queued behind
+  /// what ran before it: a nonisolated wait would resume on the global executor, and come back to
+  /// the main actor at a moment that depends on thread scheduling, not on the queue.
+  @MainActor
   private static func mainQueueTurn() async {
     await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       DispatchQueue.main.async { continuation.resume() }

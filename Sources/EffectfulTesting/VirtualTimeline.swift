@@ -10,7 +10,7 @@ import Effectful
 ///
 /// A clock's timeline keeps work scheduled for the current instant (`schedule { }`, a `receive(on:)`
 /// hop, a zero delay) apart, in the order it came: it is part of the step that made it, and settling
-/// runs it before the next thing due fires. So a step (one deadline fired, and all it caused) is
+/// runs it, one piece at a time once every task has suspended, before the next thing due fires. So a step (one deadline fired, and all it caused) is
 /// whole: an effect that wakes, sends through `receive(on: clock)` and ends, then starts the next part
 /// of a concatenation, does all of that before a sleep due at the same instant wakes. A
 /// ``TestScheduler``'s timeline keeps it in the queue, as a scheduler always has: it runs at the next
@@ -122,15 +122,13 @@ final class VirtualTimeline: @unchecked Sendable {
     return true
   }
 
-  /// Runs the work scheduled for the current instant, in the order it came, including work it
-  /// schedules for now in turn. Returns whether there was any.
-  func fireImmediateWork() -> Bool {
-    var fired = false
-    while let work = lock.withLock({ immediate.isEmpty ? nil : immediate.removeFirst() }) {
-      work.action()
-      fired = true
+  /// Runs the oldest piece of work scheduled for the current instant. Returns whether there was one.
+  func fireOneImmediateWork() -> Bool {
+    guard let work = lock.withLock({ immediate.isEmpty ? nil : immediate.removeFirst() }) else {
+      return false
     }
-    return fired
+    work.action()
+    return true
   }
 
   /// Moves time to `instant` if it is later than now.

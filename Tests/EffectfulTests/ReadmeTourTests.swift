@@ -34,31 +34,28 @@ private func counterReducer(
     switch action {
     case .incrementButtonTapped:
       state.count += 1
-      return []  // no effect
+      return .none  // no effect
     case .factButtonTapped:
-      return [
-        .run { [count = state.count] send in
-          await send(.factResponse(try await environment.fact(count)))
-        } catch: { error, send in
-          await send(.factResponse("No fact: \(error.localizedDescription)"))
-        }
-      ]
+      return .run { [count = state.count] send in
+        await send(.factResponse(try await environment.fact(count)))
+      } catch: { error, send in
+        await send(.factResponse("No fact: \(error.localizedDescription)"))
+      }
     case .factResponse(let fact):
       state.fact = fact
-      return []
+      return .none
     case .timerButtonTapped:
       state.isTimerOn.toggle()
-      guard state.isTimerOn else { return [.cancel(id: CancelID.timer)] }
-      return [
-        .run { send in
-          for await _ in environment.clock.timer(interval: .seconds(1)) {
-            await send(.timerTick)
-          }
-        }.cancellable(id: CancelID.timer)
-      ]
+      guard state.isTimerOn else { return .cancel(id: CancelID.timer) }
+      return .run { send in
+        for await _ in environment.clock.timer(interval: .seconds(1)) {
+          await send(.timerTick)
+        }
+      }
+      .cancellable(id: CancelID.timer)
     case .timerTick:
       state.count += 1
-      return []
+      return .none
     }
   }
 }
@@ -132,6 +129,47 @@ extension CounterEnvironment {
   }
 }
 
+// The README's search and its test, as written there.
+private struct SearchState: Equatable {
+  var query = ""
+  var results: [String] = []
+}
+private enum SearchAction: Equatable, Sendable {
+  case queryChanged(String), searchResponse([String])
+}
+private enum SearchID: Hashable, Sendable { case search }
+
+private func searchReducer(
+  search: @escaping @Sendable (String) async throws -> [String],
+  clock: any Clock<Duration>
+) -> Reducer<SearchState, SearchAction> {
+  { state, action in
+    switch action {
+    case .queryChanged(let query):
+      state.query = query
+      return .run { send in
+        await send(.searchResponse(try await search(query)))
+      }
+      .debounce(id: SearchID.search, for: .milliseconds(300), clock: clock)
+    case .searchResponse(let results):
+      state.results = results
+      return .none
+    }
+  }
+}
+
+@MainActor @Test func typingFastSearchesOnce() async {
+  let clock = TestClock()
+  let store = TestStore(
+    initialValue: SearchState(),
+    reducer: searchReducer(search: { query in [query + "!"] }, clock: clock))
+  store.send(.queryChanged("e")) { $0.query = "e" }
+  await clock.advance(by: .milliseconds(100))
+  store.send(.queryChanged("ef")) { $0.query = "ef" }
+  await clock.advance(by: .milliseconds(300))
+  await store.receive(.searchResponse(["ef!"])) { $0.results = ["ef!"] }
+}
+
 @MainActor
 @Suite("README tour", .serialized)
 struct ReadmeTourTests {
@@ -145,7 +183,7 @@ struct ReadmeTourTests {
       $0.components(separatedBy: "```").first
     }
     let code = blocks.filter { !$0.hasPrefix("// Package.swift") }
-    #expect(code.count == 2, "the taste and its test")
+    #expect(code.count == 3, "the taste, its test, and the search with its test")
     let compiled = Set(try String(contentsOf: here, encoding: .utf8).split(separator: "\n").map(normalized))
     let missing = code.flatMap { $0.split(separator: "\n") }.map(normalized).filter { line in
       !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("import ") && !compiled.contains(line)

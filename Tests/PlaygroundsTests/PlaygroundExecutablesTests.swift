@@ -81,3 +81,20 @@ struct PlaygroundExecutablesTests {
         == Data("[2, 3, 5, 7, 11]\n".utf8), "\(run)")
   }
 }
+
+/// `swift run counters`: the list of counters, whose rows' effects are their own.
+@Suite("The counters playground", .timeLimit(.minutes(1)))
+struct CountersPlaygroundTests {
+  @Test("counters adds rows, gets a fact, deletes a ticking row and closes a detail")
+  func counters() async throws {
+    let run = try await ProgramRunner.run("counters", arguments: ["--immediate"], timeout: .seconds(20))
+    #expect(run.status == 0 && !run.timedOut, "\(run)")
+    #expect(run.lines.contains("▸ row(2, factResponse(\"2 is the only even prime number.\"))"), "\(run)")
+    #expect(run.lines.contains("▸ deleteButtonTapped(1)"), "\(run)")
+    #expect(run.lines.contains("▸ detailClosed"), "\(run)")
+    // Nothing of the deleted row arrives after its deletion: its timer stopped with it.
+    let deletion = run.lines.firstIndex(of: "▸ deleteButtonTapped(1)") ?? run.lines.endIndex
+    #expect(!run.lines[deletion...].contains("▸ row(1, timerTick)"), "\(run)")
+    #expect(run.lines.last == "Done: 1 counter left, 0 timer running.", "\(run)")
+  }
+}

@@ -28,6 +28,7 @@ enum BareWorkloads {
     case .runRoundTrip: RunRoundTrip.bare
     case .runBurst10k: RunBurst.bare
     case .forEachRows10kOneRowAction: ForEachRows.bare
+    case .rowStoreRows100, .rowStoreRows10k: nil
     }
   }
 

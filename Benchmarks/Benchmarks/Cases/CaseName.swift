@@ -39,6 +39,10 @@ enum CaseName: String, CaseIterable {
   case runBurst10k = "run.burst10k"
   /// An action for one row of 10,000, through `forEach` and `combine` (see ``ForEachRows``).
   case forEachRows10kOneRowAction = "forEach.rows10k.oneRowAction"
+  /// One observed row store of 100 rows sends a change to its row (see ``RowStoreNotification``).
+  case rowStoreRows100 = "rowStore.rows100.oneRowChanges"
+  /// The same with 10,000 rows: the cost must not grow with the rows.
+  case rowStoreRows10k = "rowStore.rows10k.oneRowChanges"
 
   /// Actions in the chain of `chain.sync1M`.
   static let chainLength = 1_000_000

@@ -28,6 +28,8 @@ enum EffectfulWorkloads {
     case .runRoundTrip: RunRoundTrip.effectful
     case .runBurst10k: RunBurst.effectful
     case .forEachRows10kOneRowAction: ForEachRows.effectful
+    case .rowStoreRows100: RowStoreNotification.effectful(rowCount: 100)
+    case .rowStoreRows10k: RowStoreNotification.effectful(rowCount: 10_000)
     }
   }
 

@@ -42,13 +42,13 @@ enum ForEachRows {
     return []
   }
 
+  static let rowAction = CasePath(ListAction.row) { action -> (Int, RowAction)? in
+    guard case .row(let id, let rowAction) = action else { return nil }
+    return (id, rowAction)
+  }
+
   static let reducer: Reducer<ListState, ListAction> = combine(
-    forEach(
-      rowReducer, value: \.rows,
-      action: CasePath(ListAction.row) { action in
-        guard case .row(let id, let rowAction) = action else { return nil }
-        return (id, rowAction)
-      }),
+    forEach(rowReducer, value: \.rows, action: rowAction),
     listOwnReducer
   )
 

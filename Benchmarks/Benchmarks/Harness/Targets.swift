@@ -71,6 +71,7 @@ struct TargetCheck {
       ratio(.runRoundTrip, atMost: 1.5, of: bare(.runRoundTrip), "bare Task + main-actor hop"),
       ratio(.runBurst10k, atMost: 2, of: bare(.runBurst10k), "10,000 bare tasks, same hops"),
       ratio(.forEachRows10kOneRowAction, atMost: 5, of: effectful(.sendNoEffect), "send.noEffect"),
+      ratio(.rowStoreRows10k, atMost: 1.25, of: effectful(.rowStoreRows100), "rowStore.rows100.oneRowChanges"),
     ]
     let memory = results.first { $0.name == .cancelStartCancel }?.memory
     checks.append(

@@ -29,6 +29,12 @@ extension IdentifiedArray {
 
 extension IdentifiedArray.IDs: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elements == rhs.elements }
+
+  /// Whether the ids are `rhs`, in order: `rows.ids == expectedIDs` for an array of ids.
+  public static func == (lhs: Self, rhs: [ID]) -> Bool { lhs.elements == rhs }
+
+  /// Whether `lhs` are the ids, in order.
+  public static func == (lhs: [ID], rhs: Self) -> Bool { lhs == rhs.elements }
 }
 
 extension IdentifiedArray.IDs: Hashable {

@@ -361,6 +361,13 @@ extension IdentifiedArray: CustomStringConvertible {
   public var description: String { elements.description }
 }
 
+extension IdentifiedArray: CustomReflectable {
+  /// Its elements, as an array's: what `dump`, a playground and a test store's diff show.
+  public var customMirror: Mirror {
+    Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+  }
+}
+
 extension IdentifiedArray: Encodable where Element: Encodable {
   /// Encodes the elements as a plain array.
   public func encode(to encoder: any Encoder) throws {

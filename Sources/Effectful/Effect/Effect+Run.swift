@@ -64,6 +64,7 @@ extension Effect {
                 lifetime: subscriber.lifetime)
             }
           }
+          channel.operationReturned()
         }
       })
   }
@@ -84,22 +85,31 @@ class RunGate: @unchecked Sendable {
     self.lifetime = lifetime
   }
 
-  /// Starts the effect's task: `operation`, then the end of the effect.
+  /// Starts the effect's task: `operation`, which ends by calling ``operationReturned()``, then the
+  /// end of the effect.
   @usableFromInline
   final func start(priority: TaskPriority?, operation: @escaping @Sendable () async -> Void) {
     let lifetime = lifetime
     // Counted before the task exists: the store's task for this run waits for it to return.
     lifetime.taskStarted()
-    let task = lifetime.registry.startTask(priority: priority) { [self] in
-      await operation()
-      // Decided here, in the task, the moment the operation returns, rather than when the end
-      // reaches the main queue a turn later: a `send` that escaped and is called after this is
-      // never delivered, however its hop races the end's.
-      lifetime.taskReturned { hasReturned = true }
-    } onEnd: {
+    // `operation` is handed over as it is, not wrapped in one more async closure: each level is
+    // a frame allocated and a call made in every run.
+    // A store's own run has no end handler that starts work (no concatenation waits on it), so it
+    // may end in its task; any other part of an effect ends on the main queue.
+    let task = lifetime.registry.startTask(
+      priority: priority, endsInTask: lifetime.isStoreRun, operation: operation
+    ) {
       lifetime.finish()
     }
     lifetime.onCancel { task.cancel() }
+  }
+
+  /// Called in the task, the moment the operation (and its `catch` handler) has returned, rather
+  /// than when the end reaches the main queue a turn later: a `send` that escaped and is called
+  /// after this is never delivered, however its hop races the end's.
+  @usableFromInline
+  final func operationReturned() {
+    lifetime.taskReturned { hasReturned = true }
   }
 
   /// On the main actor, before an output is delivered: whether it may be, and if so, marks this

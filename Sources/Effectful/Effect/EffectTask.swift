@@ -26,27 +26,31 @@ package enum EffectTaskStarters {
 }
 
 extension CancellationRegistry {
-  /// Starts the task of a `.run` effect: `operation`, then `onEnd` on the main queue.
+  /// Starts the task of a `.run` effect: `operation`, then `onEnd`.
   ///
   /// In an app that is a plain `Task`, and nothing else: no test machinery is on this path beyond the
   /// nil check of a field read once per store.
+  ///
+  /// `onEnd` runs on the main queue, like every output, so that what an end starts synchronously
+  /// (the next part of a concatenation) delivers there too; a main-queue block rather than an actor
+  /// hop, so that the task ends where it is instead of coming back. When `endsInTask`, nothing waits
+  /// on the end to start work (a store's own run: see `EffectLifetime.isStoreRun`), and `onEnd` runs
+  /// in the task as it returns: a main-queue turn saved per `.run` (run.roundTrip measures it).
   package func startTask(
     priority: TaskPriority?,
+    endsInTask: Bool = false,
     operation: @escaping @Sendable () async -> Void,
     onEnd: @escaping @Sendable () -> Void
   ) -> Task<Void, Never> {
     if let taskStarter {
       return taskStarter.startTask(priority: priority) {
         await operation()
-        DispatchQueue.main.async { onEnd() }
+        if endsInTask { onEnd() } else { DispatchQueue.main.async { onEnd() } }
       }
     }
     return Task(priority: priority) {
       await operation()
-      // Finished on the main actor, like every output: what an end starts synchronously (the next
-      // part of a concatenation) delivers there too. A main-queue block rather than an actor hop, so
-      // that the task ends where it is instead of coming back.
-      DispatchQueue.main.async { onEnd() }
+      if endsInTask { onEnd() } else { DispatchQueue.main.async { onEnd() } }
     }
   }
 }

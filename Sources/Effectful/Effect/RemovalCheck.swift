@@ -16,7 +16,8 @@ package final class RemovalCheck: Sendable {
 
   package init<Value>(
     for _: Value.Type,
-    _ check: @escaping @Sendable (_ value: Value, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Void
+    _ check:
+      @escaping @Sendable (_ value: Value, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Void
   ) {
     valueType = Value.self
     self.check = { value, scope, registry in

@@ -69,8 +69,9 @@ final class ElementScopes<ParentValue, ID: Hashable & Sendable, ElementValue>: S
 
   @usableFromInline
   init(_ path: KeyPath<ParentValue, IdentifiedArray<ID, ElementValue>>) {
-    let collection = EffectID(CollectionKey(path: path))
+    // This object, which the reducer keeps for its life: each `forEach` is a namespace of its own.
     let tracker = self.tracker
+    let collection = EffectID(CollectionKey(id: ObjectIdentifier(tracker)))
     let readPath = UncheckedSendable(path)
     self.collection = collection
     self.path = readPath
@@ -110,10 +111,9 @@ final class ElementScopes<ParentValue, ID: Hashable & Sendable, ElementValue>: S
   }
 }
 
-/// Which collection of the parent a `forEach` works on: its key path, compared as a key path.
-struct CollectionKey: Hashable, @unchecked Sendable {
-  // Key paths are immutable once formed; the ones `forEach` takes name plain properties.
-  let path: AnyKeyPath
+/// Which `forEach` an element belongs to: one reducer value is one namespace of element scopes.
+struct CollectionKey: Hashable, Sendable {
+  let id: ObjectIdentifier
 }
 
 /// One element of one collection: the key of the element's scope.

@@ -69,8 +69,9 @@ final class ChildScope<ParentValue, ChildValue>: Sendable {
 
   @usableFromInline
   init(_ path: KeyPath<ParentValue, ChildValue?>) {
-    let key = EffectID(OptionalKey(path: path))
+    // This object, which the reducer keeps for its life: each `ifLet` is a namespace of its own.
     let tracker = self.tracker
+    let key = EffectID(OptionalKey(id: ObjectIdentifier(tracker)))
     let readPath = UncheckedSendable(path)
     self.key = key
     self.path = readPath
@@ -107,10 +108,9 @@ final class ChildScope<ParentValue, ChildValue>: Sendable {
   }
 }
 
-/// Which optional of the parent an `ifLet` works on: its key path, compared as a key path.
-struct OptionalKey: Hashable, @unchecked Sendable {
-  // Key paths are immutable once formed; the ones `ifLet` takes name plain properties.
-  let path: AnyKeyPath
+/// Which `ifLet` a child belongs to: one reducer value is one namespace.
+struct OptionalKey: Hashable, Sendable {
+  let id: ObjectIdentifier
 }
 
 /// The one member of an `ifLet`'s scope: the child, while it is there.

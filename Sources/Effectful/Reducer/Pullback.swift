@@ -91,14 +91,29 @@ func mapEach<LocalValue, GlobalValue, LocalAction, GlobalAction>(
 }
 
 extension Effect {
-  /// The effect mapped into a parent's action, with a removal check lifted to the parent's value.
+  /// The effect mapped into a parent's action, with a removal check lifted to the parent's value:
+  /// `map`'s one switch, so that the lift costs a pullback level nothing when there is no check.
   @inlinable
   func pulledBack<GlobalValue, LocalValue, GlobalAction>(
     through path: KeyPath<GlobalValue, LocalValue>, _ transform: @escaping @Sendable (Output) -> GlobalAction
   ) -> Effect<GlobalAction> {
-    if case .checkRemovals(let check) = operation {
+    switch operation {
+    case .none:
+      return .none
+    case .output(let output):
+      return Effect<GlobalAction>(operation: .output(transform(output)))
+    case .cancel(let id):
+      return Effect<GlobalAction>(operation: .cancel(id))
+    case .checkRemovals(let check):
       return Effect<GlobalAction>(operation: .checkRemovals(check.lifted(through: path)))
+    case .run(let body):
+      return Effect<GlobalAction>(
+        operation: .run { downstream in
+          body(
+            EffectSubscriber(lifetime: downstream.lifetime) { output, provenance in
+              downstream.receive(transform(output), provenance)
+            })
+        })
     }
-    return map(transform)
   }
 }

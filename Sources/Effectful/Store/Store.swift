@@ -69,10 +69,16 @@ public final class Store<Value, Action> {
   /// ```swift
   /// let store = Store(initialValue: AppState(), reducer: appReducer)
   /// ```
-  public init(initialValue: Value, reducer: @escaping Reducer<Value, Action>) {
+  public convenience init(initialValue: Value, reducer: @escaping Reducer<Value, Action>) {
+    self.init(initialValue: initialValue, reducer: reducer, registry: CancellationRegistry())
+  }
+
+  /// A root store with a registry of its own making: tests use it to run `.run` effects as an app
+  /// does (a registry with no task starter) in a process where virtual time is installed.
+  init(initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry) {
     self.state = initialValue
     self.reducer = reducer
-    self.registry = CancellationRegistry()
+    self.registry = registry
     self.parent = nil
   }
 

@@ -51,7 +51,8 @@ struct ForEachTests {
   @Test("A row added again under a removed row's id starts with nothing running")
   func readdedRow() async {
     let clock = TestClock()
-    let store = TestStore(initialValue: ListState(rows: [RowState(id: 1)]), reducer: listReducer(clock: clock))
+    let store = TestStore(
+      initialValue: ListState(rows: [RowState(id: 1)]), reducer: listReducer(clock: clock))
     store.send(.row(1, .toggleTimerButtonTapped)) { $0.rows[id: 1]?.isTimerRunning = true }
     store.send(.removeRow(1)) { $0.rows.remove(id: 1) }
     store.send(.addRow(1)) { $0.rows.append(RowState(id: 1)) }
@@ -62,7 +63,8 @@ struct ForEachTests {
   @Test("ifLet cancels the child's effects when its state goes away")
   func ifLetCancels() async {
     let clock = TestClock()
-    let store = TestStore(initialValue: ListState(rows: [RowState(id: 1)]), reducer: listReducer(clock: clock))
+    let store = TestStore(
+      initialValue: ListState(rows: [RowState(id: 1)]), reducer: listReducer(clock: clock))
     store.send(.openDetail(1)) { $0.detail = RowState(id: 1) }
     store.send(.detail(.toggleTimerButtonTapped)) { $0.detail?.isTimerRunning = true }
     await clock.advance(by: .seconds(1))
@@ -100,7 +102,8 @@ struct ForEachTests {
   @Test("In an app store, a removed row's timer stops: nothing keeps running")
   func storeRemoval() async {
     let clock = TestClock()
-    let store = Store(initialValue: ListState(rows: [RowState(id: 1), RowState(id: 2)]), reducer: listReducer(clock: clock))
+    let store = Store(
+      initialValue: ListState(rows: [RowState(id: 1), RowState(id: 2)]), reducer: listReducer(clock: clock))
     store.send(.row(1, .toggleTimerButtonTapped))
     store.send(.row(2, .toggleTimerButtonTapped))
     await clock.advance(by: .seconds(2))
@@ -119,4 +122,47 @@ final class Messages: Sendable {
   private let storage = LockedValue<[String]>([])
   func append(_ message: String) { storage.withValue { $0.append(message) } }
   var all: [String] { storage.withValue { $0 } }
+}
+
+/// The same list feature in two places of one store's value, each built by its own call.
+private struct TwoLists: Equatable, Sendable {
+  var left = ListState(rows: [RowState(id: 1)])
+  var right = ListState(rows: [RowState(id: 1)])
+}
+
+private enum TwoListsAction: Equatable, Sendable {
+  case left(ListAction)
+  case right(ListAction)
+}
+
+@MainActor
+@Suite("forEach in two places")
+struct TwoPlacesTests {
+  @Test("Two lists of the same feature keep their rows' effects apart, same ids and all")
+  func twoPlaces() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialValue: TwoLists(),
+      reducer: combine(
+        pullback(
+          listReducer(clock: clock), value: \TwoLists.left,
+          action: CasePath(TwoListsAction.left) { action in
+            guard case .left(let listAction) = action else { return nil }
+            return listAction
+          }),
+        pullback(
+          listReducer(clock: clock), value: \TwoLists.right,
+          action: CasePath(TwoListsAction.right) { action in
+            guard case .right(let listAction) = action else { return nil }
+            return listAction
+          })
+      ))
+    store.send(.left(.row(1, .toggleTimerButtonTapped))) { $0.left.rows[id: 1]?.isTimerRunning = true }
+    store.send(.right(.row(1, .toggleTimerButtonTapped))) { $0.right.rows[id: 1]?.isTimerRunning = true }
+    store.send(.left(.removeRow(1))) { $0.left.rows.remove(id: 1) }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.right(.row(1, .timerTick))) { $0.right.rows[id: 1]?.count = 1 }
+    store.send(.right(.row(1, .toggleTimerButtonTapped))) { $0.right.rows[id: 1]?.isTimerRunning = false }
+    await store.finish()
+  }
 }

@@ -48,6 +48,8 @@ struct IdentifiedArrayTests {
     #expect(items.first?.id == 2)
     #expect(items.index(id: 3) == 1)
     #expect(items.ids.contains(3) && !items.ids.contains(1))
+    let expected = [2, 3]
+    #expect(items.ids == expected && expected == items.ids && Array(items.ids) == expected)
   }
 
   @Test("append and insert skip a duplicate id and say so")

@@ -78,7 +78,9 @@ struct NestedScopeTests {
       reducer: sectionsReducer(scheduler: scheduler))
   }
 
-  @Test("Row 1 of two sections: same row id, same timer id, separate timers; removing a row inside a section stops only it")
+  @Test(
+    "Row 1 of two sections: same row id, same timer id, separate timers; removing a row inside a section stops only it"
+  )
   func nestedScopes() {
     let scheduler = TestScheduler()
     let store = makeStore(scheduler)

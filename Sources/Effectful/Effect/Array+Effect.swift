@@ -57,7 +57,7 @@ extension Array {
   /// one-element array; an error with no `catch` handler is reported naming this line.
   ///
   /// - Parameters:
-  ///   - priority: The task's priority.
+  ///   - priority: The task's priority; by default the current one, at most `.medium`.
   ///   - operation: The work; `send` delivers actions on the main actor.
   ///   - handler: Turns an error `operation` threw into actions.
   ///   - fileID: Where the effect was written, for the report of an unhandled error.

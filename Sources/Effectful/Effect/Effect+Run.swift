@@ -30,7 +30,8 @@ extension Effect {
   /// written, whenever the effect started.
   ///
   /// - Parameters:
-  ///   - priority: The task's priority.
+  ///   - priority: The task's priority; by default the current one, but never above `.medium`:
+  ///     an effect's work runs off the main actor and does not compete with it.
   ///   - operation: The work; `send` delivers outputs on the main actor.
   ///   - handler: Turns an error `operation` threw into outputs; it runs in the same task, under the
   ///     same cancellation.

@@ -6,8 +6,11 @@ import Foundation
 /// scheduler for the list's undo window.
 ///
 /// ```swift
-/// let app = CountersEnvironment()                               // offline, real time
-/// let demo = CountersEnvironment(clock: ImmediateClock(), mainQueue: ImmediateScheduler())
+/// // offline, real time
+/// let app = CountersEnvironment()
+/// // no waiting at all
+/// let demo = CountersEnvironment(
+///   clock: ImmediateClock(), mainQueue: ImmediateScheduler())
 /// ```
 public struct CountersEnvironment: Sendable {
   /// A fact about a number; computed locally unless given.

@@ -49,62 +49,57 @@ private struct ModelCase: CustomStringConvertible {
 /// other work (see ``EffectTreeGenerator``).
 private let horizon = 1_250
 
+/// Runs `model` in a Store whose effects are `model.tree` built by `effect`, on a virtual time read by
+/// `now` and moved by `advance`; returns what arrived, when.
 @MainActor
-private func runInStore(_ model: ModelCase) -> [(time: Int, value: Int)] {
-  let scheduler = TestScheduler()
+private func runInStore(
+  _ model: ModelCase,
+  effect: @escaping @Sendable (EffectTree) -> Effect<Int>,
+  now: @escaping @Sendable () -> SchedulerInstant,
+  advance: (SchedulerInstant) async -> Void
+) async -> [(time: Int, value: Int)] {
   let tree = model.tree
   let arrivals = LockedValue<[(time: Int, value: Int)]>([])
   let store = Store(initialValue: 0) { (_: inout Int, action: ModelAction) -> [Effect<ModelAction>] in
     switch action {
     case .start:
-      return [tree.effect(on: scheduler).map(ModelAction.output)]
+      return [effect(tree).map(ModelAction.output)]
     case .cancel(let id):
       return [.cancel(id: id)]
     case .output(let value):
-      let time = Int(scheduler.now.sinceOrigin / .milliseconds(1))
+      let time = Int(now().sinceOrigin / .milliseconds(1))
       arrivals.withValue { $0.append((time, value)) }
       return []
     }
   }
   for (time, event) in model.events {
-    scheduler.advance(to: SchedulerInstant(sinceOrigin: .milliseconds(time)))
+    await advance(SchedulerInstant(sinceOrigin: .milliseconds(time)))
     switch event {
     case .start: store.send(.start)
     case .cancel(let id): store.send(.cancel(id))
     }
   }
-  scheduler.advance(to: SchedulerInstant(sinceOrigin: .milliseconds(horizon)))
+  await advance(SchedulerInstant(sinceOrigin: .milliseconds(horizon)))
   return arrivals.withValue { $0 }
 }
 
-/// The same case in a Store whose effects mix `.run` effects and callback effects on one TestClock,
+/// The case on a TestScheduler, advanced synchronously: callback effects only.
+@MainActor
+private func runOnAScheduler(_ model: ModelCase) async -> [(time: Int, value: Int)] {
+  let scheduler = TestScheduler()
+  return await runInStore(
+    model, effect: { $0.effect(on: scheduler) }, now: { scheduler.now },
+    advance: { scheduler.advance(to: $0) })
+}
+
+/// The case in a Store whose effects mix `.run` effects and callback effects on one TestClock,
 /// advanced with `await`: after each step everything the clock woke has gone as far as it can.
 @MainActor
 private func runOnOneClock(_ model: ModelCase) async -> [(time: Int, value: Int)] {
   let clock = TestClock()
-  let tree = model.tree
-  let arrivals = LockedValue<[(time: Int, value: Int)]>([])
-  let store = Store(initialValue: 0) { (_: inout Int, action: ModelAction) -> [Effect<ModelAction>] in
-    switch action {
-    case .start:
-      return [tree.effect(on: clock).map(ModelAction.output)]
-    case .cancel(let id):
-      return [.cancel(id: id)]
-    case .output(let value):
-      let time = Int(clock.now.sinceOrigin / .milliseconds(1))
-      arrivals.withValue { $0.append((time, value)) }
-      return []
-    }
-  }
-  for (time, event) in model.events {
-    await clock.advance(to: SchedulerInstant(sinceOrigin: .milliseconds(time)))
-    switch event {
-    case .start: store.send(.start)
-    case .cancel(let id): store.send(.cancel(id))
-    }
-  }
-  await clock.advance(to: SchedulerInstant(sinceOrigin: .milliseconds(horizon)))
-  return arrivals.withValue { $0 }
+  return await runInStore(
+    model, effect: { $0.effect(on: clock) }, now: { clock.now },
+    advance: { await clock.advance(to: $0) })
 }
 
 private func runInReference(_ model: ModelCase, keepingStepsWhole: Bool = false) -> [(time: Int, value: Int)] {
@@ -135,7 +130,7 @@ struct EffectAlgebraModelTests {
       // that a few seconds of cases never starve a test waiting on real time elsewhere.
       if caseIndex % 50 == 0 { await Task.yield() }
       let model = ModelCase.random(using: &random)
-      let actual = runInStore(model)
+      let actual = await runOnAScheduler(model)
       let expected = runInReference(model)
       guard !actual.elementsEqual(expected, by: { $0 == $1 }) else { continue }
       mismatches += 1

@@ -12,9 +12,10 @@ import Testing
 ///   executor. Their nonisolated code, their child tasks (`async let`, task groups) and their hops
 ///   back from the main actor (`await send(…)`) all run as main-queue jobs, one at a time.
 /// - The executor counts what it is given and what it runs. ``settle()`` lets the main queue come
-///   round, and again, until a whole round passed in which no such job was queued or run and no
-///   clock had work due: then every job that existed has run, and every task is suspended on
-///   something, a clock's sleep or something outside virtual time.
+///   round, and again, until a whole round passed in which no such job was queued or run: then
+///   every job that existed has run, and every task is suspended on something, a clock's sleep or
+///   something outside virtual time. Only then does work scheduled for now on a clock run, one
+///   piece at a time, each followed by the same settling.
 /// - Work outside virtual time (a real network call, a real clock, an actor of your own, a
 ///   `Task.detached`) is not waited for: it joins in when it next enqueues a job, and a test that
 ///   needs it waits with `receive(…, timeout:)` or `finish(timeout:)`.

@@ -30,9 +30,12 @@ import Effectful
 ///   time) or ends, every output it sent was reduced, every effect those outputs started did the same;
 /// - ``now`` is the old time plus the duration.
 ///
-/// This holds by construction, whatever the load: effects' tasks run one job at a time on the main
-/// queue in a test (see the Testing article), and `advance` lets it come round until nothing is
-/// left to run. No real-time window decides anything.
+/// This holds by construction, whatever the load: in a test, each store's effects run one job at a
+/// time on an executor of its own, and `advance` runs them until none is queued and nothing they
+/// handed the main actor is pending (see the Testing article). No real-time window decides anything.
+///
+/// A clock settles the stores made in the same task as itself (a test's body and what it calls),
+/// and any store whose effects sleep on it: other tests' effects never enter its `advance`.
 ///
 /// ## What it may not
 /// Work waiting on something outside virtual time (a real clock, a network call, a stream fed by
@@ -50,9 +53,10 @@ public final class TestClock: Clock, Scheduler, @unchecked Sendable {
   /// let clock = TestClock()
   /// ```
   public init(now: SchedulerInstant = SchedulerInstant(sinceOrigin: .zero)) {
-    timeline = VirtualTimeline(now: now, keepsStepsWhole: true)
-    VirtualTime.install()
-    VirtualTime.register(self)
+    VirtualWorld.install()
+    let world = VirtualWorld.current()
+    timeline = VirtualTimeline(now: now, keepsStepsWhole: true, world: world)
+    world.register(timeline, clock: self, scheduler: nil)
   }
 
   /// The virtual time.
@@ -81,6 +85,10 @@ public final class TestClock: Clock, Scheduler, @unchecked Sendable {
   ///
   /// Cancelling the sleeping task ends the sleep with `CancellationError`.
   public func sleep(until deadline: SchedulerInstant, tolerance: Duration? = nil) async throws {
+    // A store of another world sleeping here is settled with this clock's world from now on.
+    if let executor = StoreExecutor.current, executor.world !== timeline.world {
+      timeline.world.adopt(executor)
+    }
     try await timeline.sleep(until: deadline)
   }
 
@@ -190,7 +198,7 @@ public final class TestClock: Clock, Scheduler, @unchecked Sendable {
 
   @MainActor
   private func settle(file: StaticString, line: UInt) async {
-    guard await VirtualTime.settle() else {
+    guard await timeline.world.settle() else {
       reportTestFailure(
         """
         TestClock: effects never stopped running: some `.run` keeps making progress without \

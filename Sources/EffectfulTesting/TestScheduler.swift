@@ -29,9 +29,10 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
   /// Creates a scheduler whose clock starts at `now` (zero by default).
   public init(now: SchedulerInstant = SchedulerInstant(sinceOrigin: .zero)) {
-    timeline = VirtualTimeline(now: now, keepsStepsWhole: false)
-    VirtualTime.install()
-    VirtualTime.register(self)
+    VirtualWorld.install()
+    let world = VirtualWorld.current()
+    timeline = VirtualTimeline(now: now, keepsStepsWhole: false, world: world)
+    world.register(timeline, clock: nil, scheduler: self)
   }
 
   /// The virtual time.

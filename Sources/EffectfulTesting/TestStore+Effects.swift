@@ -2,60 +2,6 @@ import Effectful
 import Foundation
 
 extension TestStore {
-  /// Starts one effect the way a `Store` does: under a lifetime in the store's registry, delivering
-  /// through a closure that checks the thread and the output's provenance, and reducing what arrives.
-  ///
-  /// - Parameter transition: The recorded step whose action returned the effect; nil for `send`.
-  func start(_ effect: Effect<Action>, origin: EffectOrigin, transition: Int?) {
-    let lifetime = EffectLifetime(registry: registry)
-    effect.start(in: lifetime, receive: delivery(from: origin))
-    // As in Store: effects that are already over (`.send`, `.sync`) are not tracked, nor kept.
-    guard registry.track(lifetime) else { return }
-    startedBySend?.append(lifetime)
-    // Pruned when the list has doubled since the last pruning: amortized O(1) per effect.
-    if startedEffects.count >= startedEffectsPruneThreshold {
-      startedEffects.removeAll { !$0.lifetime.isRunning }
-      startedEffectsPruneThreshold = max(16, 2 * startedEffects.count)
-    }
-    startedEffects.append(StartedEffect(lifetime: lifetime, origin: origin, transition: transition))
-  }
-
-  /// Where an effect started by `origin` delivers: the store's delivery, which also remembers who
-  /// started the effect, for messages.
-  private func delivery(from origin: EffectOrigin) -> @Sendable (Action, Provenance?) -> Void {
-    let strays = strayDeliveries
-    return { [weak self] action, provenance in
-      guard MainActorCheck.isOnMainActor else {
-        // The app's Store would stop here. The test store cannot touch its state from this thread, so
-        // it keeps the action for the main actor to report, and to deliver, so the story goes on. It is
-        // checked for cancellation now: by the time the main actor looks, a one-shot effect has ended.
-        guard provenance.isLive else { return }
-        strays.withValue { $0.append(StrayDelivery(action: UncheckedSendable(action), origin: origin)) }
-        return
-      }
-      // On the main queue, so on the main actor; the action never leaves this thread.
-      let delivery = UncheckedSendable(action)
-      MainActor.assumeIsolated {
-        // As in Store: after every cancellation this store has processed, nothing cancelled gets through.
-        guard let self, provenance.isLive else { return }
-        self.deliver(delivery.value, sentBy: origin)
-      }
-    }
-  }
-
-  /// The task a `send` returns for the runs it started.
-  func makeTask(_ lifetimes: [EffectLifetime], origin: EffectOrigin) -> TestStoreTask {
-    TestStoreTask(
-      lifetimes: lifetimes,
-      wait: { [weak self] timeout, condition in
-        guard let self else { return condition() }
-        return await waitAsynchronously(timeout: timeout ?? self.timeout, until: condition)
-      },
-      reportUnfinished: { [weak self] file, line in
-        self?.fail(TestStoreMessage.taskDidNotFinish(origin.description), file, line)
-      })
-  }
-
   /// Fails the test for each action a `forEach` or `ifLet` found no state for, at the line of the
   /// `send` or `receive` that reduced it.
   func reportFeatureMisuses() {
@@ -108,23 +54,27 @@ extension TestStore {
       return list
     }
     for stray in strays {
-      let action = stray.action.value
+      // Only this store's effects deliver here, so the output is one of its actions.
+      guard let action = stray.value as? Action else { continue }
+      let origin = startedEffects.last(where: { $0.lifetime.isRunning })?.origin ?? lastOrigin
       fail(
-        TestStoreMessage.deliveredOffMainThread(stray.origin.description, describe(action)),
-        stray.origin.file, stray.origin.line)
-      deliver(action, sentBy: stray.origin)
+        TestStoreMessage.deliveredOffMainThread(origin?.description ?? "an effect", describe(action)),
+        origin?.file ?? #filePath, origin?.line ?? #line)
+      store.send(action)
     }
   }
 
-  /// Waits, without leaving the caller's synchronous context, until `condition` holds, nothing is
-  /// running that could make it hold, or `timeout` passes. Returns whether it holds.
+  /// Settles virtual time without suspending (see ``VirtualWorld/settleSynchronously(limit:)``),
+  /// then waits, running the main run loop, until `condition` holds, nothing is running that could
+  /// make it hold, or `timeout` passes. Returns whether it holds.
   ///
-  /// Waiting means running the main run loop in short slices, so work on `DispatchQueue.main` and the
-  /// main actor gets done. That only works on the main thread: elsewhere (Swift Testing on Linux runs
-  /// the main actor on a worker thread) the main queue cannot run while the test holds it, so there is
-  /// nothing to wait for and the answer is immediate.
-  func waitSynchronously(timeout: Duration, until condition: () -> Bool) -> Bool {
-    collectStrayDeliveries()
+  /// Waiting in real time needs the main thread: elsewhere (Swift Testing on Linux runs the main
+  /// actor on a worker thread) the main queue cannot run while the test holds it, so the answer is
+  /// what settling left.
+  func waitSynchronously(
+    timeout: Duration, file: StaticString = #filePath, line: UInt = #line, until condition: () -> Bool
+  ) -> Bool {
+    settleSynchronously(file: file, line: line)
     if condition() { return true }
     guard Thread.isMainThread else { return false }
     let deadline = ContinuousClock.now.advanced(by: timeout)
@@ -133,43 +83,54 @@ extension TestStore {
       if now >= deadline { break }
       let slice = min(Self.waitSlice, deadline - now)
       _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: slice.seconds))
-      collectStrayDeliveries()
+      settleSynchronously(file: file, line: line)
       if condition() { return true }
     }
     return condition()
   }
 
-  /// Waits, suspending the caller, until `condition` holds, nothing is running that could make it hold,
-  /// or `timeout` passes. Returns whether it holds.
+  /// Settles virtual time (see ``VirtualWorld``), then waits, suspending the caller, until
+  /// `condition` holds, nothing is running that could make it hold, or `timeout` passes. Returns
+  /// whether it holds.
   ///
-  /// First virtual time settles (see ``VirtualTime``): every `.run` effect goes as far as it can and
-  /// work due now on the test's clocks runs, which decides every test whose effects stay in virtual
-  /// time, with no waiting. Only effects still running after that wait on something outside it (a
-  /// real network call, a real clock): for those, real time passes, up to `timeout`, settling again
-  /// as it does.
-  func waitAsynchronously(timeout: Duration, until condition: () -> Bool) async -> Bool {
-    collectStrayDeliveries()
-    if condition() { return true }
-    await settleVirtualTime()
+  /// Settling decides every test whose effects stay in virtual time, with no waiting. Only effects
+  /// still running after that wait on something outside it (a real network call, a real clock): for
+  /// those, real time passes, up to `timeout`, settling again as it does.
+  func waitAsynchronously(
+    timeout: Duration, file: StaticString = #filePath, line: UInt = #line, until condition: () -> Bool
+  ) async -> Bool {
+    await settle(file: file, line: line)
     if condition() { return true }
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while hasRunningEffects, !Task.isCancelled {
       let now = ContinuousClock.now
       if now >= deadline { break }
       try? await Task.sleep(for: min(Self.waitSlice, deadline - now))
-      await settleVirtualTime()
+      await settle(file: file, line: line)
       if condition() { return true }
     }
     return condition()
   }
 
-  /// Lets virtual time settle and reduces what arrived meanwhile off the main thread.
-  func settleVirtualTime() async {
-    if await !VirtualTime.settle() {
-      fail(TestStoreMessage.neverSettles, #filePath, #line)
+  /// Lets this store's virtual time settle and reduces what arrived meanwhile off the main thread;
+  /// an effect that never lets it settle fails the test at `file`/`line`.
+  func settle(file: StaticString, line: UInt) async {
+    if await !executor.world.settle() {
+      fail(TestStoreMessage.neverSettles, file, line)
     }
     collectStrayDeliveries()
   }
+
+  /// ``settle(file:line:)`` without suspending.
+  func settleSynchronously(file: StaticString, line: UInt) {
+    if !executor.world.settleSynchronously() {
+      fail(TestStoreMessage.neverSettles, file, line)
+    }
+    collectStrayDeliveries()
+  }
+
+  /// What the clocks of this store's world wait for, as advice in a failure.
+  var waitingAdvice: String { executor.world.waitingAdvice() }
 
   /// Short enough that a test waits little longer than its effects take, long enough not to spin.
   private static var waitSlice: Duration { .milliseconds(5) }

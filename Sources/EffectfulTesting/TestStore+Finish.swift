@@ -32,7 +32,7 @@ extension TestStore {
   /// `await store.finish()`.
   public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) {
     if exhaustivity == .on {
-      _ = waitSynchronously(timeout: timeout ?? self.timeout) { runningEffects.isEmpty }
+      _ = waitSynchronously(timeout: timeout ?? self.timeout, file: file, line: line) { runningEffects.isEmpty }
     }
     endTest(at: EffectOrigin(description: "finish()", file: file, line: line))
   }
@@ -47,7 +47,9 @@ extension TestStore {
   /// ```
   public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) async {
     if exhaustivity == .on {
-      _ = await waitAsynchronously(timeout: timeout ?? self.timeout) { runningEffects.isEmpty }
+      _ = await waitAsynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
+        runningEffects.isEmpty
+      }
     }
     endTest(at: EffectOrigin(description: "finish()", file: file, line: line))
   }
@@ -69,7 +71,27 @@ extension TestStore {
   ///   - file: The test's file, for failures.
   ///   - line: The test's line, for failures.
   public func skipReceivedActions(strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
-    collectStrayDeliveries()
+    settleSynchronously(file: file, line: line)
+    skipTransitions(strict: strict, file: file, line: line)
+  }
+
+  /// Passes over every step effects have caused so far without checking them, once virtual time
+  /// has settled: what an effect that answers at once sent is there to skip.
+  ///
+  /// ```swift
+  /// store.send(.appLaunched) { $0.isLoading = true }
+  /// await store.skipReceivedActions()
+  /// ```
+  ///
+  /// See the synchronous ``skipReceivedActions(strict:file:line:)-7d1lg``.
+  public func skipReceivedActions(
+    strict: Bool = true, file: StaticString = #filePath, line: UInt = #line
+  ) async {
+    await settle(file: file, line: line)
+    skipTransitions(strict: strict, file: file, line: line)
+  }
+
+  private func skipTransitions(strict: Bool, file: StaticString, line: UInt) {
     if transitions.isEmpty {
       if strict { fail(TestStoreMessage.nothingToSkip, file, line) }
       return
@@ -91,7 +113,27 @@ extension TestStore {
   ///   - file: The test's file, for failures.
   ///   - line: The test's line, for failures.
   public func skipInFlightEffects(strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
-    collectStrayDeliveries()
+    settleSynchronously(file: file, line: line)
+    skipEffects(strict: strict, file: file, line: line)
+  }
+
+  /// Stops tracking the effects running now, once virtual time has settled, so the end of the test
+  /// does not require them to finish.
+  ///
+  /// ```swift
+  /// store.send(.onAppear)
+  /// await store.skipInFlightEffects()
+  /// ```
+  ///
+  /// See the synchronous ``skipInFlightEffects(strict:file:line:)-5ngf6``.
+  public func skipInFlightEffects(
+    strict: Bool = true, file: StaticString = #filePath, line: UInt = #line
+  ) async {
+    await settle(file: file, line: line)
+    skipEffects(strict: strict, file: file, line: line)
+  }
+
+  private func skipEffects(strict: Bool, file: StaticString, line: UInt) {
     if runningEffects.isEmpty, strict {
       fail(TestStoreMessage.noEffectsToSkip, file, line)
     }
@@ -101,7 +143,9 @@ extension TestStore {
   /// The end-of-test checks, at `finish()` or when the store goes away (`location == nil`); afterwards
   /// nothing is left running and nothing is waiting, so they never report the same thing twice.
   func endTest(at location: EffectOrigin?) {
-    collectStrayDeliveries()
+    // Every look settles first, the end of the test too: an effect that ends as soon as it runs is
+    // not "still running" because its task had not had a turn yet.
+    settleSynchronously(file: location?.file ?? #filePath, line: location?.line ?? #line)
     if exhaustivity == .on {
       for step in transitions.elements {
         fail(
@@ -109,19 +153,14 @@ extension TestStore {
           location?.file ?? step.sender.file, location?.line ?? step.sender.line)
       }
       for effect in runningEffects {
-        fail(TestStoreMessage.stillRunning(effect.origin.description), effect.origin.file, effect.origin.line)
+        fail(
+          TestStoreMessage.stillRunning(effect.origin.description, advice: waitingAdvice),
+          effect.origin.file, effect.origin.line)
       }
     }
     transitions.removeAll()
     startedEffects.removeAll()
-    guard location != nil else {
-      registry.cancelAll()
-      return
-    }
-    // Cancelling all closes a registry for good; the store goes on with a fresh one, so that what the
-    // test sends after `finish()` runs as it would have before.
-    let finished = registry
-    registry = CancellationRegistry()
-    finished.cancelAll()
+    // After `finish()` the story may go on: the registry stays open for what the test sends next.
+    registry.cancelAll(closing: location == nil)
   }
 }

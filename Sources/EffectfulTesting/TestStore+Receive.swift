@@ -37,7 +37,7 @@ extension TestStore where Action: Equatable {
     file: StaticString = #filePath,
     line: UInt = #line
   ) {
-    let arrived = waitSynchronously(timeout: timeout ?? self.timeout) {
+    let arrived = waitSynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
       hasCandidate { $0 == expectedAction }
     }
     completeReceive(
@@ -73,7 +73,7 @@ extension TestStore where Action: Equatable {
     file: StaticString = #filePath,
     line: UInt = #line
   ) async {
-    let arrived = await waitAsynchronously(timeout: timeout ?? self.timeout) {
+    let arrived = await waitAsynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
       hasCandidate { $0 == expectedAction }
     }
     completeReceive(
@@ -103,7 +103,9 @@ extension TestStore {
     file: StaticString = #filePath,
     line: UInt = #line
   ) {
-    let arrived = waitSynchronously(timeout: timeout ?? self.timeout) { hasCandidate(isMatching) }
+    let arrived = waitSynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
+      hasCandidate(isMatching)
+    }
     completeReceive(
       "an action matching the predicate", expected: nil, matches: isMatching, arrived: arrived,
       waited: .synchronously, expectedMutation, file: file, line: line)
@@ -126,7 +128,9 @@ extension TestStore {
     file: StaticString = #filePath,
     line: UInt = #line
   ) async {
-    let arrived = await waitAsynchronously(timeout: timeout ?? self.timeout) { hasCandidate(isMatching) }
+    let arrived = await waitAsynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
+      hasCandidate(isMatching)
+    }
     completeReceive(
       "an action matching the predicate", expected: nil, matches: isMatching, arrived: arrived,
       waited: .asynchronously, expectedMutation, file: file, line: line)
@@ -158,7 +162,8 @@ extension TestStore {
         : waited == .asynchronously ? .asyncWork : Thread.isMainThread ? nil : .synchronousOffMainThread
       fail(
         TestStoreMessage.nothingReceived(
-          expectedDescription, pending: transitions.elements.map(\.summary), running: running, hint: hint),
+          expectedDescription, pending: transitions.elements.map(\.summary), running: running, hint: hint,
+          advice: waitingAdvice),
         file, line)
       return
     }

@@ -108,6 +108,17 @@ import Testing
 /// `Value` should be a value type: the store compares the state before and after each step.
 @MainActor
 public final class TestStore<Value: Equatable, Action> {
+  /// The store under test: the app's own `Store`, whose send loop reduces every action and runs every
+  /// effect. The test store only records what it does (through the reducer it hands it and the
+  /// store's effect hook) and checks the record.
+  let store: Store<Value, Action>
+  /// The reducer under test, as the test wrote it; the store runs it through ``record(_:_:_:)``.
+  let reducer: Reducer<Value, Action>
+  /// Where the store's `.run` effects run, one job at a time: what settling reads.
+  let executor: StoreExecutor
+  /// The store's registry, reachable from `deinit`, which may run off the main actor.
+  let registry: CancellationRegistry
+
   /// The current state: the initial value with every action reduced into it, those the test sent and
   /// those effects sent, whether or not the test has received them yet.
   ///
@@ -115,7 +126,7 @@ public final class TestStore<Value: Equatable, Action> {
   /// store.send(.incrementButtonTapped) { $0.count = 1 }
   /// #expect(store.value.count == 1)
   /// ```
-  public private(set) var value: Value
+  public var value: Value { store.value }
 
   /// Whether every change and effect must be accounted for (`.on`), or only what the test asserts.
   ///
@@ -127,15 +138,16 @@ public final class TestStore<Value: Equatable, Action> {
   /// It can change in the middle of a test; the end-of-test checks use the value at the end.
   public var exhaustivity: Exhaustivity
 
-  /// How long ``receive(_:timeout:_:file:line:)-2enck`` and ``finish(timeout:file:line:)-35jrs`` wait for effects
-  /// that deliver on real queues, unless given their own timeout. One second by default.
+  /// How long ``receive(_:timeout:_:file:line:)-2enck`` and ``finish(timeout:file:line:)-35jrs`` wait
+  /// for effects that work outside virtual time (a real queue, a real network call), once virtual
+  /// time has settled, unless given their own timeout. One second by default.
   ///
   /// ```swift
   /// store.timeout = .seconds(5)   // a slow CI machine, a real network call
   /// ```
   ///
-  /// Effects on a ``TestScheduler`` never need it: they run when the test advances the scheduler.
-  /// A test only waits this long when it is about to fail.
+  /// Effects on a ``TestClock`` or ``TestScheduler`` never need it: they run when the test advances
+  /// time. A test only waits this long when it is about to fail.
   public var timeout: Duration = .seconds(1)
 
   /// Where failures go; by default the running test (XCTest or Swift Testing) fails.
@@ -147,29 +159,25 @@ public final class TestStore<Value: Equatable, Action> {
   /// ```
   public var failureReporter: FailureReporter
 
-  let reducer: Reducer<Value, Action>
-  /// The same machinery a `Store` uses, so cancellation by id works exactly as in the app. Replaced by a
-  /// fresh one when ``finish(timeout:file:line:)`` cancels what was left, so the store stays usable.
-  var registry: CancellationRegistry {
-    didSet { reportRunErrors(of: registry) }
-  }
-  /// Actions that arrived while another was being reduced, oldest first: the store's send queue.
-  var arrivals = FIFOQueue<Arrival>()
-  /// Whether an action is being reduced now, so that one arriving meanwhile waits its turn.
-  var isReducing = false
   /// What effects' actions did to the state, oldest first, waiting for the test to receive them.
   var transitions = FIFOQueue<Transition>()
   /// Numbers the transitions, so effects can be traced to the one that started them.
   var transitionCount = 0
-  /// The runs the `send` in progress started, for the ``TestStoreTask`` it returns; nil between sends.
-  var startedBySend: [EffectLifetime]?
+  /// The step being reduced now: effects the store starts meanwhile are named after it.
+  var currentStep: RecordedStep?
+  /// Whether the test's `send` is in progress: what the store reduces meanwhile follows its action.
+  var isSending = false
+  /// Set by `send` for the store's next reduction, which is the test's own action.
+  var pendingSend: EffectOrigin?
+  /// The state before and after the action `send` reduced, recorded as the store reduced it.
+  var sentTransition: (before: Value, after: Value)?
   /// Effects started and not yet known to have ended or been skipped, oldest first.
   var startedEffects: [StartedEffect] = []
   var startedEffectsPruneThreshold = 16
   /// The Swift Testing test that made this store, if one did: a store used in another test leaked.
   var owningTest = Test.current.map { OwningTest(id: "\($0.id)", name: $0.name) }
   /// Outputs that arrived off the main thread: collected on the main actor and reported there.
-  let strayDeliveries = LockedValue<[StrayDelivery<Action>]>([])
+  let strayDeliveries = LockedValue<[UncheckedSendable<Any>]>([])
   /// Errors `.run` effects threw with no `catch` handler: collected on the main actor and reported there.
   let unhandledRunErrors = LockedValue<[UnhandledRunError]>([])
   /// Actions `forEach` or `ifLet` found no state for, reported by the reducer as it runs.
@@ -178,12 +186,12 @@ public final class TestStore<Value: Equatable, Action> {
   /// Creates a test store from an initial value and the reducer under test.
   ///
   /// ```swift
-  /// let scheduler = TestScheduler()
+  /// let clock = TestClock()
   /// let store = TestStore(
   ///   initialValue: CounterState(),
   ///   reducer: counterReducer(
   ///     environment: CounterEnvironment(
-  ///       fact: { n in .send("\(n) is prime") }, mainQueue: scheduler))
+  ///       fact: { n in .send("\(n) is prime") }, mainQueue: clock))
   /// )
   /// ```
   ///
@@ -202,23 +210,28 @@ public final class TestStore<Value: Equatable, Action> {
     exhaustivity: Exhaustivity = .on,
     failureReporter: @escaping FailureReporter = { reportTestFailure($0, file: $1, line: $2) }
   ) {
-    self.value = initialValue
+    VirtualWorld.install()
+    let executor = VirtualWorld.current().makeExecutor()
+    // The recorder reaches this store through a box filled in below: the store must exist first.
+    let recorder = RecorderBox()
     self.reducer = reducer
-    // Before the registry: its `.run` effects run in virtual time (see the Testing article).
-    VirtualTime.install()
-    self.registry = CancellationRegistry()
+    let registry = CancellationRegistry(taskStarter: executor)
+    self.executor = executor
+    self.registry = registry
+    self.store = Store(
+      initialValue: initialValue,
+      reducer: recording(reducer, in: recorder),
+      registry: registry)
     self.exhaustivity = exhaustivity
     self.failureReporter = failureReporter
-    reportRunErrors(of: registry)
-  }
-
-  /// Makes `registry`'s `.run` effects report an error nothing handled to this store, however late
-  /// they start, which fails the test at the line of the step that started the effect.
-  private func reportRunErrors(of registry: CancellationRegistry) {
+    recorder.recorder = self
+    store.effectStarted = { [unowned self] lifetime in effectStarted(lifetime) }
     let errors = unhandledRunErrors
     registry.runErrorReporter = { report in
       errors.withValue { $0.append(UnhandledRunError(report: report)) }
     }
+    let strays = strayDeliveries
+    registry.offMainOutputHandler = { action in strays.withValue { $0.append(action) } }
   }
 
   deinit {
@@ -247,12 +260,14 @@ public final class TestStore<Value: Equatable, Action> {
   ///     error is reported as a failure.
   ///   - file: The test's file, for failures.
   ///   - line: The test's line, for failures.
+  /// - Returns: The effects this send started, and transitively those their actions started, as
+  ///   the app's `StoreTask` covers them: wait for them or cancel them.
   ///
-  /// The effects the reducer returns start at once, as in a `Store`; actions they send synchronously
-  /// are reduced right after this one and wait for `receive`. The closure describes this action's own
-  /// change only. Sending while a step an effect caused is still waiting to be received is a failure
-  /// in exhaustive mode: the test skipped a step of the story (the app lived it all the same, so the
-  /// state already includes it).
+  /// The store reduces the action and starts its effects, exactly as in the app; actions they send
+  /// synchronously are reduced right after this one and wait for `receive`. The closure describes this
+  /// action's own change only. Sending while a step an effect caused is still waiting to be received
+  /// is a failure in exhaustive mode: the test skipped a step of the story (the app lived it all the
+  /// same, so the state already includes it).
   @discardableResult
   public func send(
     _ action: Action,
@@ -271,68 +286,89 @@ public final class TestStore<Value: Equatable, Action> {
       }
       transitions.removeAll()
     }
-    let before = value
-    startedBySend = []
-    let after = reduceInSendLoop { reduceAndStartEffects(of: action, origin: here, transition: nil) }
-    let started = startedBySend ?? []
-    startedBySend = nil
-    assertTransition(before: before, after: after, expectedMutation, step: here)
-    return makeTask(started, origin: here)
-  }
-
-  /// Reduces an action an effect sent, as the app's store would the moment it arrives: at once, or
-  /// after the action being reduced now and those queued before it.
-  func deliver(_ action: Action, sentBy sender: EffectOrigin) {
-    guard !isReducing else {
-      arrivals.append(Arrival(action: action, sender: sender))
-      return
+    pendingSend = here
+    sentTransition = nil
+    isSending = true
+    let task = store.send(action)
+    isSending = false
+    pendingSend = nil
+    // The effects just started get as far as they can without the main queue: a timer reaches its
+    // first sleep on the clock before the test advances it.
+    executor.world.runQueuedJobs()
+    if let (before, after) = sentTransition {
+      assertTransition(before: before, after: after, expectedMutation, step: here)
     }
-    _ = reduceInSendLoop { reduceArrival(action, sentBy: sender) }
+    sentTransition = nil
+    return TestStoreTask(task, testStore: self, origin: here)
   }
 
-  /// The store's send loop: runs `first` (which reduces one action), then reduces every action that
-  /// arrived meanwhile, in order, iteratively. Returns the state right after `first`.
-  private func reduceInSendLoop(_ first: () -> Void) -> Value {
-    isReducing = true
-    defer { isReducing = false }
-    first()
-    let afterFirst = value
-    while let next = arrivals.popFirst() {
-      reduceArrival(next.action, sentBy: next.sender)
+  /// The store's reducer, as the test store hands it over: reduces `action` and records the step.
+  func record(
+    _ state: inout Value, _ action: Action, _ reducer: Reducer<Value, Action>
+  ) -> [Effect<Action>] {
+    let before = state
+    let step: RecordedStep
+    if let sent = pendingSend {
+      pendingSend = nil
+      step = RecordedStep(origin: sent, transition: nil)
+    } else {
+      transitionCount += 1
+      // Its effects are named after it; `receive` moves them to its own line once the test gets there.
+      let sender = senderOfArrival()
+      step = RecordedStep(
+        origin: EffectOrigin(
+          description: "receive(\(describe(action)))", file: sender.file, line: sender.line),
+        transition: transitionCount, sender: sender)
     }
-    return afterFirst
-  }
-
-  /// Reduces an effect's action and records the step for `receive`.
-  private func reduceArrival(_ action: Action, sentBy sender: EffectOrigin) {
-    transitionCount += 1
-    let before = value
-    // Its effects are named after it; `receive` moves them to its own line once the test gets there.
-    let step = EffectOrigin(description: "receive(\(describe(action)))", file: sender.file, line: sender.line)
-    reduceAndStartEffects(of: action, origin: step, transition: transitionCount)
-    transitions.append(
-      Transition(action: action, before: before, after: value, sender: sender, number: transitionCount))
-  }
-
-  /// Reduces `action` into ``value`` and starts the effects it returns.
-  private func reduceAndStartEffects(of action: Action, origin: EffectOrigin, transition: Int?) {
+    // Left set after the reducer returns: the store starts the action's effects right after it.
+    currentStep = step
     // A `forEach` or `ifLet` that finds no state for the action reports it while the reducer runs:
     // a failure at the line that sent it, where the app's store prints a message.
     let misuses = featureMisuses
+    let origin = step.origin
     let effects = FeatureDiagnostics.$reporter.withValue({ message in
       misuses.withValue { $0.append(FeatureMisuse(message: message, origin: origin)) }
     }) {
-      reducer(&value, action)
+      reducer(&state, action)
     }
-    for effect in effects {
-      // As in Store: once the whole action is reduced, removed elements' effects are cancelled.
-      if let check = effect.removalCheck {
-        check.run(on: value, registry: registry)
-      } else {
-        start(effect, origin: origin, transition: transition)
-      }
+    if let number = step.transition, let sender = step.sender {
+      transitions.append(
+        Transition(action: action, before: before, after: state, sender: sender, number: number))
+    } else {
+      sentTransition = (before, state)
     }
     reportFeatureMisuses()
+    return effects
+  }
+
+  /// The call in the test that started the effect delivering an action now: the `.run` delivering it
+  /// if one is; within a `send`, the step reduced last (a synchronous effect's output follows its
+  /// action); else the newest effect still running.
+  private func senderOfArrival() -> EffectOrigin {
+    if let run = registry.deliveringRun,
+      let started = startedEffects.last(where: { $0.lifetime === run })
+    {
+      return started.origin
+    }
+    if isSending, let currentStep { return currentStep.origin }
+    if let running = startedEffects.last(where: { $0.lifetime.isRunning }) { return running.origin }
+    return lastOrigin ?? EffectOrigin(description: "an effect", file: #filePath, line: #line)
+  }
+
+  /// The origin of the step reduced last, for outputs no running effect can be found for.
+  var lastOrigin: EffectOrigin? {
+    startedEffects.last?.origin ?? currentStep?.origin
+  }
+
+  /// Told by the store of each effect still running once started.
+  private func effectStarted(_ lifetime: EffectLifetime) {
+    guard let step = currentStep else { return }
+    // Pruned when the list has doubled since the last pruning: amortized O(1) per effect.
+    if startedEffects.count >= startedEffectsPruneThreshold {
+      startedEffects.removeAll { !$0.lifetime.isRunning }
+      startedEffectsPruneThreshold = max(16, 2 * startedEffects.count)
+    }
+    startedEffects.append(StartedEffect(lifetime: lifetime, origin: step.origin, transition: step.transition))
   }
 
   /// Checks one recorded step against what the test described.
@@ -376,10 +412,13 @@ struct EffectOrigin: Sendable {
 }
 
 extension TestStore {
-  /// An action an effect sent while another was being reduced, waiting its turn.
-  struct Arrival {
-    let action: Action
-    let sender: EffectOrigin
+  /// The step the store is reducing: the test's `send`, or an action an effect sent.
+  struct RecordedStep {
+    let origin: EffectOrigin
+    /// The number of the recorded transition, for an effect's action; nil for `send`.
+    let transition: Int?
+    /// The call that started the effect that sent the action; nil for `send`.
+    var sender: EffectOrigin?
   }
 
   /// A run the store started, kept to name it if it is still running at the end.
@@ -389,13 +428,6 @@ extension TestStore {
     /// The number of the step that started it, if an effect's action did: see ``Transition/number``.
     let transition: Int?
   }
-}
-
-/// An output delivered off the main thread: unsafe to touch the store from there, so it waits here.
-struct StrayDelivery<Action>: Sendable {
-  /// Handed over once, from the effect's thread to the main actor; never shared.
-  let action: UncheckedSendable<Action>
-  let origin: EffectOrigin
 }
 
 /// An error a `.run` effect threw that nothing handled, with the step that started the effect.
@@ -428,5 +460,47 @@ extension TestStore {
     guard "\(current.id)" != owner.id else { return }
     fail(TestStoreMessage.leakedAcrossTests(createdIn: owner.name, usedIn: current.name), file, line)
     owningTest = OwningTest(id: "\(current.id)", name: current.name)
+  }
+}
+
+/// How the reducer handed to the store finds its test store, which does not exist yet when the
+/// store is made. Touched only on the main actor.
+private final class RecorderBox: @unchecked Sendable {
+  weak var recorder: (any StepRecorder)?
+}
+
+/// `reducer`, recording each step in the test store `box` finds: what a test store's store reduces
+/// with.
+private func recording<Value, Action>(
+  _ reducer: @escaping Reducer<Value, Action>, in box: RecorderBox
+) -> Reducer<Value, Action> {
+  { state, action in
+    guard let recorder = box.recorder else { return reducer(&state, action) }
+    // The store reduces on the main actor only, so the state and the action never leave it. They
+    // cross into `assumeIsolated` type-erased: a closure there that named `Value` would capture its
+    // metatype, which Swift cannot prove sendable.
+    return withUnsafeMutablePointer(to: &state) { pointer in
+      let access = UncheckedSendable<(UnsafeMutableRawPointer, Any, any StepRecorder)>(
+        (UnsafeMutableRawPointer(pointer), action, recorder))
+      let effects = MainActor.assumeIsolated {
+        let (pointer, action, recorder) = access.value
+        return UncheckedSendable<Any>(recorder.recordStep(state: pointer, action: action))
+      }
+      return effects.value as! [Effect<Action>]
+    }
+  }
+}
+
+/// A test store without its types, as the reducer it hands its store calls it.
+@MainActor
+protocol StepRecorder: AnyObject {
+  /// Reduces `action` (an `Action`) into the `Value` at `state` and records the step; returns the
+  /// effects, an `[Effect<Action>]`.
+  func recordStep(state: UnsafeMutableRawPointer, action: Any) -> Any
+}
+
+extension TestStore: StepRecorder {
+  func recordStep(state: UnsafeMutableRawPointer, action: Any) -> Any {
+    record(&state.assumingMemoryBound(to: Value.self).pointee, action as! Action, reducer)
   }
 }

@@ -52,12 +52,12 @@ enum TestStoreMessage {
     "\(step) reached a forEach or ifLet with no state for it.\n\n\(message)"
   }
 
-  static func stillRunning(_ step: String) -> String {
+  static func stillRunning(_ step: String, advice: String) -> String {
     """
     An effect started by \(step) is still running at the end of the test. An effect must finish or be \
     cancelled before the test ends: send the action that stops it (a timer's off switch), let what \
     it waits for happen, or call `store.skipInFlightEffects()` if the test does not care. \
-    \(VirtualTime.waitingAdvice())
+    \(advice)
     """
   }
 
@@ -70,7 +70,7 @@ enum TestStoreMessage {
   }
 
   static func nothingReceived(
-    _ expected: String, pending: [String], running: [String], hint: WaitHint?
+    _ expected: String, pending: [String], running: [String], hint: WaitHint?, advice: String
   ) -> String {
     var message = "Expected to receive \(expected), but no effect sent it."
     if !pending.isEmpty {
@@ -81,7 +81,7 @@ enum TestStoreMessage {
     } else {
       message +=
         "\nStill running:\n" + bulleted(running.map { "an effect started by \($0)" }) + "\n"
-        + VirtualTime.waitingAdvice()
+        + advice
     }
     switch hint {
     case .synchronousOffMainThread:
@@ -127,9 +127,9 @@ enum TestStoreMessage {
     suspending on a clock (a loop that only yields or only sends). Make it wait on the clock, or end it.
     """
 
-  static func taskDidNotFinish(_ step: String) -> String {
+  static func taskDidNotFinish(_ step: String, advice: String) -> String {
     """
-    The effects started by \(step) did not finish. \(VirtualTime.waitingAdvice())
+    The effects started by \(step) did not finish. \(advice)
     """
   }
 

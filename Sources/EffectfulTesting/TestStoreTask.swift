@@ -9,14 +9,22 @@ import Effectful
 /// await task.cancel()   // the screen went away: its effects stop
 /// ```
 ///
-/// It covers the effects started while that `send` ran (the action's own, and those of actions
-/// reduced right after it in the same send), as the app's `StoreTask` does.
+/// It is the app's own `StoreTask` for that send, so it covers exactly what the app's does: the
+/// effects started while that `send` ran (the action's own, and those of actions reduced right
+/// after it), and, transitively, those started by the actions those effects sent, such as a timer
+/// a received `.onAppear` response started.
 @MainActor
 public struct TestStoreTask: Sendable {
-  let lifetimes: [EffectLifetime]
-  /// Lets virtual time settle, and then waits in real time, as the store's `finish` does.
-  let wait: @MainActor @Sendable (_ timeout: Duration?, _ until: @MainActor () -> Bool) async -> Bool
-  let reportUnfinished: @MainActor @Sendable (_ file: StaticString, _ line: UInt) -> Void
+  let task: StoreTask
+  /// Settles and waits as the store's own looks do; nil once the store is gone.
+  private let testStore: TestStoreHandle
+  let origin: EffectOrigin
+
+  init<Value, Action>(_ task: StoreTask, testStore: TestStore<Value, Action>, origin: EffectOrigin) {
+    self.task = task
+    self.testStore = TestStoreHandle(testStore)
+    self.origin = origin
+  }
 
   /// Cancels the effects and returns once their work has wound down: every `.run` among them has
   /// seen the cancellation and returned, as far as virtual time can take it.
@@ -25,9 +33,9 @@ public struct TestStoreTask: Sendable {
   /// let task = store.send(.onTask)
   /// await task.cancel()
   /// ```
-  public func cancel() async {
-    for lifetime in lifetimes { lifetime.cancel() }
-    _ = await wait(.zero) { false }
+  public func cancel(file: StaticString = #filePath, line: UInt = #line) async {
+    task.cancel()
+    _ = await testStore.wait(.zero, file, line) { false }
   }
 
   /// Returns once every effect has ended, its outputs reduced; reports a failure at the caller's line
@@ -38,14 +46,37 @@ public struct TestStoreTask: Sendable {
   /// await store.send(.refreshButtonTapped).finish()
   /// ```
   public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) async {
-    let lifetimes = lifetimes
-    let ended = await wait(timeout) { lifetimes.allSatisfy { !$0.isRunning } }
-    if !ended { reportUnfinished(file, line) }
+    let task = task
+    let ended = await testStore.wait(timeout, file, line) { task.isWoundDown }
+    if !ended { testStore.reportUnfinished(origin, file, line) }
   }
 
-  /// Whether every effect was cancelled (by ``cancel()``, by id, or by the store ending the test);
-  /// `false` for a send that started no effects.
+  /// Whether every effect was cancelled (by ``cancel(file:line:)``, by id, or by the store ending the
+  /// test); `false` for a send that started no effects.
   public var isCancelled: Bool {
-    !lifetimes.isEmpty && lifetimes.allSatisfy(\.isCancelled)
+    task.isCancelled
+  }
+}
+
+/// What a ``TestStoreTask`` needs of its store, without its generic types.
+@MainActor
+private struct TestStoreHandle: Sendable {
+  let wait:
+    @MainActor @Sendable (
+      _ timeout: Duration?, _ file: StaticString, _ line: UInt, _ until: @MainActor () -> Bool
+    ) async -> Bool
+  let reportUnfinished: @MainActor @Sendable (_ origin: EffectOrigin, _ file: StaticString, _ line: UInt) -> Void
+
+  init<Value, Action>(_ store: TestStore<Value, Action>) {
+    wait = { [weak store] timeout, file, line, condition in
+      guard let store else { return condition() }
+      return await store.waitAsynchronously(timeout: timeout ?? store.timeout, file: file, line: line) {
+        condition()
+      }
+    }
+    reportUnfinished = { [weak store] origin, file, line in
+      guard let store else { return }
+      store.fail(TestStoreMessage.taskDidNotFinish(origin.description, advice: store.waitingAdvice), file, line)
+    }
   }
 }

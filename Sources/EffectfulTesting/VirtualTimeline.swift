@@ -6,15 +6,19 @@ import Effectful
 /// repeating or not) and tasks sleeping on a clock. Both fire in deadline order, equal deadlines in
 /// the order they were scheduled, with ``now`` at the deadline while they fire. Firing callback work
 /// runs it on the caller's thread; firing a sleep resumes its task, which runs later, on the virtual
-/// time executor (see ``VirtualTime``): the clock's `advance` then settles before it fires the next.
+/// executor of its store (see ``VirtualWorld``): the clock's `advance` then settles before it fires the
+/// next.
 ///
 /// A clock's timeline keeps work scheduled for the current instant (`schedule { }`, a `receive(on:)`
 /// hop, a zero delay) apart, in the order it came: it is part of the step that made it, and settling
-/// runs it, one piece at a time once every task has suspended, before the next thing due fires. So a step (one deadline fired, and all it caused) is
-/// whole: an effect that wakes, sends through `receive(on: clock)` and ends, then starts the next part
+/// runs it, one piece at a time once every task has suspended, before the next thing due fires. So a
+/// step (one deadline fired, and all it caused) is whole: an effect that wakes, sends through `receive(on: clock)` and ends, then starts the next part
 /// of a concatenation, does all of that before a sleep due at the same instant wakes. A
-/// ``TestScheduler``'s timeline keeps it in the queue, as a scheduler always has: it runs at the next
-/// `advance`, in scheduling order.
+/// ``TestScheduler``'s timeline keeps it in the queue, in scheduling order with what falls due later:
+/// it runs at the next `advance`, or when a test store settles, whichever comes first.
+///
+/// Either way the timeline tells its world when it has work due now, so that settling finds it
+/// without looking at clocks that have none.
 final class VirtualTimeline: @unchecked Sendable {
   /// Something waiting for its deadline.
   enum Waiting {
@@ -25,14 +29,17 @@ final class VirtualTimeline: @unchecked Sendable {
   private let lock = Lock()
   /// Whether work for the current instant waits apart, in ``immediate`` (a clock's timeline).
   private let keepsStepsWhole: Bool
+  /// The virtual time this timeline's clock belongs to, told when work is due now.
+  let world: VirtualWorld
   // Guarded by `lock`.
   private var currentTime: SchedulerInstant
   private var queue = ScheduledQueue<Waiting>()
   private var immediate: [ImmediateWork] = []
 
-  init(now: SchedulerInstant, keepsStepsWhole: Bool) {
+  init(now: SchedulerInstant, keepsStepsWhole: Bool, world: VirtualWorld) {
     currentTime = now
     self.keepsStepsWhole = keepsStepsWhole
+    self.world = world
   }
 
   var now: SchedulerInstant {
@@ -60,7 +67,11 @@ final class VirtualTimeline: @unchecked Sendable {
   ) -> ScheduledWork {
     if keepsStepsWhole, interval == nil, delay <= .zero {
       let work = ImmediateWork(action)
-      lock.withLock { immediate.append(work) }
+      let isFirst = lock.withLock {
+        immediate.append(work)
+        return immediate.count == 1
+      }
+      if isFirst { world.noteWorkDueNow(on: self) }
       return ScheduledWork { [weak self] in
         guard let self else { return }
         lock.withLock { immediate.removeAll { $0 === work } }
@@ -70,6 +81,7 @@ final class VirtualTimeline: @unchecked Sendable {
       queue.insert(
         deadline: currentTime.advanced(by: max(.zero, delay)), interval: interval, payload: .work(action))
     }
+    if delay <= .zero { world.noteWorkDueNow(on: self) }
     return ScheduledWork { [weak self] in
       guard let self else { return }
       lock.withLock { _ = queue.cancel(work) }
@@ -122,13 +134,22 @@ final class VirtualTimeline: @unchecked Sendable {
     return true
   }
 
-  /// Runs the oldest piece of work scheduled for the current instant. Returns whether there was one.
-  func fireOneImmediateWork() -> Bool {
-    guard let work = lock.withLock({ immediate.isEmpty ? nil : immediate.removeFirst() }) else {
-      return false
+  /// Runs the oldest piece of work due at the current instant. Returns whether there was one.
+  func fireOneDueNow() -> Bool {
+    if let work = lock.withLock({ immediate.isEmpty ? nil : immediate.removeFirst() }) {
+      work.action()
+      return true
     }
-    work.action()
-    return true
+    return fireNext(dueBy: now)
+  }
+
+  /// Whether work is due at the current instant.
+  var hasWorkDueNow: Bool {
+    lock.withLock {
+      guard immediate.isEmpty else { return true }
+      guard let first = queue.firstDeadline else { return false }
+      return first <= currentTime
+    }
   }
 
   /// Moves time to `instant` if it is later than now.

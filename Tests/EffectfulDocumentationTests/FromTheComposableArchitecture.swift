@@ -149,7 +149,7 @@ struct FromTheComposableArchitectureTests {
       $0.isLoading = false
       $0.quote = "Small steps, often."
     }
-    store.skipInFlightEffects()  // the refresh runs until the view goes
+    await store.skipInFlightEffects()  // the refresh runs until the view goes
   }
 
   @Test func aRandomQuoteReceivedByCase() async {

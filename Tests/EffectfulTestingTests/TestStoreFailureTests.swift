@@ -379,9 +379,15 @@ import Testing
   /// An `async` test that waited in vain gets advice for the `async` overload it used, never the
   /// synchronous one's "make the test `async`". (Issue 15, item 15.)
   @Test func asyncReceiveThatWaitedInVainGivesAdviceForAsyncTests() async {
-    let store = makeCounterStore()
+    var environment = Counter.Environment.test(mainQueue: scheduler)
+    environment.fact = { [scheduler] n in
+      Effect<String>.send("\(n) is a good number").delay(for: .seconds(1), scheduler: scheduler)
+    }
+    let store = TestStore(
+      initialValue: Counter.State(), reducer: Counter.reducer(environment: environment),
+      failureReporter: log.reporter)
     store.send(.factButtonTapped) { $0.isLoading = true }
-    // The answer waits on the TestScheduler, which nobody advances.
+    // The answer waits a second on the TestScheduler, which nobody advances.
     let line: UInt = #line + 1
     await store.receive(.factResponse("0 is a good number"), timeout: .milliseconds(10))
     expectOneFailure(

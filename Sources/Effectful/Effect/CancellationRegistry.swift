@@ -30,6 +30,7 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// Set once the store has gone: anything registered later is cancelled on the spot.
   @exclusivity(unchecked) private var isClosed = false
   @exclusivity(unchecked) private var _runErrorReporter: (@Sendable (RunErrorReport) -> Void)?
+  @exclusivity(unchecked) private var _offMainOutputHandler: (@Sendable (UncheckedSendable<Any>) -> Void)?
 
   /// The top-level run whose output the store is reducing right now, set by a `.run`'s `Send`
   /// around its delivery: effects started meanwhile join that run's ``StoreTask``. Touched only on
@@ -44,13 +45,22 @@ package final class CancellationRegistry: @unchecked Sendable {
     set { lock.withLock { _runErrorReporter = newValue } }
   }
 
+  /// Where an output that arrived off the main thread goes instead of stopping the program: a test
+  /// store takes it, to fail the test at its own line and reduce it on the main actor. `nil` in an app.
+  /// Read only on that wrong path, never on a correct delivery.
+  @usableFromInline
+  package var offMainOutputHandler: (@Sendable (UncheckedSendable<Any>) -> Void)? {
+    get { lock.withLock { _offMainOutputHandler } }
+    set { lock.withLock { _offMainOutputHandler = newValue } }
+  }
+
   /// Where `.run` effects of this registry's store start their tasks; `nil` in an app (see
   /// ``EffectTaskStarter``).
   package let taskStarter: (any EffectTaskStarter)?
 
   /// A registry whose `.run` tasks start where `taskStarter` puts them: by default, where the
   /// installed starter does (nowhere special in an app).
-  package init(taskStarter: (any EffectTaskStarter)? = EffectTaskStarters.installed) {
+  package init(taskStarter: (any EffectTaskStarter)? = EffectTaskStarters.forNewStore()) {
     self.taskStarter = taskStarter
   }
 
@@ -213,10 +223,12 @@ package final class CancellationRegistry: @unchecked Sendable {
     finished?.entries.forEach { $0.lifetime?.revoke() }
   }
 
-  /// Cancels everything this registry tracks: the store is going away.
-  package func cancelAll() {
+  /// Cancels everything this registry tracks: the store is going away, and anything registered
+  /// later is cancelled on the spot. A test store's `finish()` passes `closing: false`: the story
+  /// goes on after it, and what it sends then runs as before.
+  package func cancelAll(closing: Bool = true) {
     let (runs, identified) = lock.withLock {
-      isClosed = true
+      if closing { isClosed = true }
       defer {
         inFlight = []
         cancellables = [:]

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension Effect where Output: Sendable {
   /// Delivers this effect's outputs, and its end, on `scheduler`.
   ///
@@ -14,16 +16,31 @@ extension Effect where Output: Sendable {
     if case .none = operation { return self }
     return Effect(
       operation: .run { downstream in
+        let hop = Self.hop(to: scheduler, for: downstream.lifetime.registry)
         let upstream = downstream.lifetime.makeChild()
         upstream.onEnd { wasCancelled in
           // Scheduled after the outputs, so the end never overtakes them.
-          if !wasCancelled { scheduler.schedule { downstream.finish() } }
+          if !wasCancelled { hop { downstream.finish() } }
         }
         self.start(in: upstream) { output, provenance in
-          scheduler.schedule {
+          hop {
             if downstream.lifetime.isRunning { downstream.receive(output, provenance) }
           }
         }
       })
+  }
+}
+
+extension Effect {
+  /// How `receive(on:)` hands work to `scheduler`. A hop to the main queue of a store under test goes
+  /// through the store's starter, which counts it until it has run: the test then knows that an output
+  /// is on its way, instead of guessing from a quiet turn of the main queue.
+  static func hop(
+    to scheduler: some Scheduler, for registry: CancellationRegistry
+  ) -> @Sendable (@escaping @Sendable () -> Void) -> Void {
+    if let starter = registry.taskStarter, (scheduler as? DispatchQueue) === DispatchQueue.main {
+      return { starter.runOnMainQueue($0) }
+    }
+    return { scheduler.schedule($0) }
   }
 }

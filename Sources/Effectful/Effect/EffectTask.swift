@@ -1,26 +1,38 @@
 import Dispatch
 
-/// Starts the tasks of `.run` effects somewhere other than the global executor: what a test's
-/// virtual time installs (EffectfulTesting runs every `.run` of a test on one serial executor, so it
-/// knows exactly when the work it woke has gone as far as it can). An app never installs one.
+/// Where the effects of one store run their tasks and their main-queue work, when that is not where
+/// an app runs them: EffectfulTesting gives each store under test its own executor, so it can tell
+/// from state when that store's effects have gone as far as they can. An app never has one.
 package protocol EffectTaskStarter: AnyObject, Sendable {
   /// Starts `operation` in a task of `priority`, as the starter places it.
   func startTask(priority: TaskPriority?, operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
+  /// Runs `block` on the main queue, counted as work of the store's effects until it has run.
+  func runOnMainQueue(_ block: @escaping @Sendable () -> Void)
 }
 
-/// The starter stores made from now on use: `nil` until EffectfulTesting installs its own.
-package enum EffectTaskStarters {
-  private static let slot = LockedValue<(any EffectTaskStarter)?>(nil)
+/// How a root store finds its starter when it is made: EffectfulTesting installs one that answers
+/// for the task making the store (a store made in a test joins that test's virtual time).
+package protocol EffectTaskStarterProvider: AnyObject, Sendable {
+  /// The starter for a store being made now, or `nil` to run its effects as an app does.
+  func starterForNewStore() -> (any EffectTaskStarter)?
+}
 
-  /// Read once per registry, when a store is made: never on the path of a `.run`.
-  package static var installed: (any EffectTaskStarter)? {
-    slot.withValue { $0 }
+/// The provider stores consult when they are made; with none installed, as in an app, every store
+/// runs its effects as an app does.
+package enum EffectTaskStarters {
+  // An object, not a closure: a closure read and written back through the lock's generic `inout`
+  // gained a reabstraction thunk each time, until a call through it overflowed the stack.
+  private static let provider = LockedValue<(any EffectTaskStarterProvider)?>(nil)
+
+  /// Read once per root store, when it is made: never on the path of a `.run`.
+  package static func forNewStore() -> (any EffectTaskStarter)? {
+    provider.withValue { $0 }?.starterForNewStore()
   }
 
-  /// Makes `starter` the one every store made afterwards uses; the first one installed stays.
-  package static func install(_ starter: any EffectTaskStarter) {
-    slot.withValue { installed in
-      if installed == nil { installed = starter }
+  /// Makes `provider` the one stores made from now on consult; the first one installed stays.
+  package static func install(_ provider: any EffectTaskStarterProvider) {
+    self.provider.withValue { installed in
+      if installed == nil { installed = provider }
     }
   }
 }
@@ -54,7 +66,7 @@ extension CancellationRegistry {
     if let taskStarter {
       return taskStarter.startTask(priority: priority) {
         await operation()
-        if endsInTask { onEnd() } else { DispatchQueue.main.async { onEnd() } }
+        if endsInTask { onEnd() } else { taskStarter.runOnMainQueue(onEnd) }
       }
     }
     return Task(priority: priority ?? Self.effectPriority) {

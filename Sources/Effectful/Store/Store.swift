@@ -47,7 +47,7 @@ public final class Store<Value, Action> {
   @usableFromInline @exclusivity(unchecked) var queueHead = 0
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Value>()
-  @usableFromInline let registry: CancellationRegistry
+  @usableFromInline package let registry: CancellationRegistry
   /// How a store made by `view` reads and sends through its parent; `nil` for a root store.
   @usableFromInline let parent: ParentLink<Value, Action>?
   /// The runs started by the `send` in progress, for the ``StoreTask`` it returns; made by the first
@@ -60,6 +60,9 @@ public final class Store<Value, Action> {
   @usableFromInline @exclusivity(unchecked) var isObservationPending = false
   /// Made on the first tracked read; see `Store+Observation.swift`.
   @exclusivity(unchecked) var observation: StoreObservation<Value, Action>?
+  /// Told of each effect that is still running once started, with its lifetime: how a test store
+  /// learns which step started which effect. `nil` in an app, and read only for such effects.
+  @usableFromInline @exclusivity(unchecked) package var effectStarted: ((EffectLifetime) -> Void)?
   /// Child stores for optional state and list elements, kept while their state is there; see
   /// `Store+Scope.swift`.
   @exclusivity(unchecked) var scopedStores: [ScopedStoreKey: AnyObject] = [:]
@@ -73,9 +76,9 @@ public final class Store<Value, Action> {
     self.init(initialValue: initialValue, reducer: reducer, registry: CancellationRegistry())
   }
 
-  /// A root store with a registry of its own making: tests use it to run `.run` effects as an app
-  /// does (a registry with no task starter) in a process where virtual time is installed.
-  init(initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry) {
+  /// A root store with a registry of its own making: a test store gives its store one whose `.run`
+  /// effects run on the test's executor; tests of the app's path give one with no task starter.
+  package init(initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry) {
     self.state = initialValue
     self.reducer = reducer
     self.registry = registry
@@ -207,6 +210,7 @@ public final class Store<Value, Action> {
     // StoreTask: a run that is over has nothing to wait for, and keeping it would make a long chain of
     // synchronous effects hold every one of its runs until the send returns.
     guard isRunning else { return }
+    effectStarted?(lifetime)
     // Started while reducing an output a run delivered: part of that run's task, transitively.
     if let delivering = registry.deliveringRun, StoreTaskGroup.join(lifetime, groupOf: delivering) {
       return
@@ -230,8 +234,15 @@ public final class Store<Value, Action> {
   @inlinable
   var delivery: @Sendable (Action, Provenance?) -> Void {
     if let deliveryClosure { return deliveryClosure }
-    let made: @Sendable (Action, Provenance?) -> Void = { [weak self] action, provenance in
-      guard MainActorCheck.isOnMainActor else { StoreDiagnostics.effectOutputOffMainThread(action) }
+    let made: @Sendable (Action, Provenance?) -> Void = { [weak self, registry] action, provenance in
+      guard MainActorCheck.isOnMainActor else {
+        // Under a test store the test fails at its own line instead, and the output is reduced late.
+        guard let handler = registry.offMainOutputHandler else {
+          StoreDiagnostics.effectOutputOffMainThread(action)
+        }
+        if provenance.isLive { handler(UncheckedSendable<Any>(action)) }
+        return
+      }
       // On the main actor; the action never leaves this thread.
       let delivery = UncheckedSendable(action)
       MainActor.assumeIsolated {

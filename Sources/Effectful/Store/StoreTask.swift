@@ -66,3 +66,11 @@ public struct StoreTask: Sendable {
     group?.everyRunWasCancelled ?? false
   }
 }
+
+extension StoreTask {
+  /// Whether every effect has ended and its tasks have returned (at once, for a send that started
+  /// none): what a test store checks while it settles virtual time, instead of waiting blindly.
+  package var isWoundDown: Bool {
+    group?.isWoundDown ?? true
+  }
+}

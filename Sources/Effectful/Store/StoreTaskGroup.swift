@@ -99,6 +99,11 @@ package final class StoreTaskGroup: @unchecked Sendable {
     for run in running { run.cancel() }
   }
 
+  /// Whether every member has wound down.
+  var isWoundDown: Bool {
+    registry.lock.withLock { members.isEmpty }
+  }
+
   /// Whether every run that joined was cancelled (and at least one joined).
   var everyRunWasCancelled: Bool {
     registry.lock.withLock {

@@ -1,0 +1,269 @@
+import Dispatch
+import Effectful
+import Foundation
+
+/// The virtual time of the stores and clocks a test makes: what its `advance`, `receive` and
+/// `finish` wait for, decided from the state of those stores' effects, never from anybody else's.
+///
+/// The rules:
+/// - A store made in a process that uses EffectfulTesting runs its `.run` effects on a
+///   ``StoreExecutor`` of its own: one job at a time, on the main queue.
+/// - The stores, ``TestClock``s and ``TestScheduler``s made in one task (a test's body, with the
+///   helpers it calls) share one world. Stores and clocks made inside an effect join the world of
+///   that effect's store; a store whose effect sleeps on a clock of another world joins that one too.
+/// - Settling a world runs every job its stores' executors hold, oldest first; lets the main queue
+///   come round once if a job ran or a main-queue block of theirs is pending (that is where an
+///   `await send(…)` is reduced, and it comes back to the executor in the same turn); and only when
+///   nothing is left runs one piece of work scheduled for now on one of its clocks, then again.
+///   Settled means: no job queued, no block of theirs on the main queue, nothing due now.
+/// - A task that waits on something outside virtual time (a real clock, a network call, an actor of
+///   your own) queues nothing meanwhile, so it does not keep a world from settling: a test that
+///   needs it waits with `receive(…, timeout:)` or `finish(timeout:)`.
+///
+/// Other tests' effects run on their own executors and settle in their own worlds: they can make the
+/// main queue busier, never change what this world runs or when it is settled.
+final class VirtualWorld: @unchecked Sendable {
+  private let lock = Lock()
+  // Guarded by `lock`.
+  /// In the order they joined, which is the order settling runs them in: the same every run.
+  private var executors: [WeakExecutor] = []
+  /// Where each executor stands in `executors`, so that adopting one is O(1). Dead entries are swept
+  /// when the list has doubled since the last sweep: a test that makes a hundred thousand stores
+  /// must not make settling or adopting quadratic.
+  private var positions: [ObjectIdentifier: Int] = [:]
+  private var sweepAt = 64
+  private var timelines: [WeakTimeline] = []
+  /// Timelines with work scheduled for now, in the order they first had some: an index, so that
+  /// settling never walks clocks with nothing to do.
+  private var dueNow = FIFOQueue<VirtualTimeline>()
+
+  /// The world of the calling task: that of the effect it runs in, or the one its task made.
+  static func current() -> VirtualWorld {
+    if let executor = StoreExecutor.current { return executor.world }
+    let key = withUnsafeCurrentTask { $0?.hashValue }
+    return worlds.withValue { worlds in
+      worlds.removeAll { $0.value.world == nil }
+      if let existing = worlds.first(where: { $0.key == key })?.value.world { return existing }
+      let made = VirtualWorld()
+      worlds.append((key, WeakWorld(world: made)))
+      return made
+    }
+  }
+
+  /// The worlds alive, by the task that made them (`nil`: code outside any task, such as XCTest's
+  /// synchronous test methods, which run one at a time). Looked up only when a store or clock is made.
+  private static let worlds = LockedValue<[(key: Int?, value: WeakWorld)]>([])
+
+  /// Makes stores made from now on run their `.run` effects in the world of the task making them.
+  static func install() {
+    _ = installation
+  }
+
+  private static let installation: Void = {
+    EffectTaskStarters.install(WorldExecutorProvider())
+  }()
+
+  /// An executor for a new store of this world.
+  func makeExecutor() -> StoreExecutor {
+    let executor = StoreExecutor(world: self)
+    adopt(executor)
+    return executor
+  }
+
+  /// Settles `executor`'s jobs with this world's from now on (its store uses this world's clocks).
+  func adopt(_ executor: StoreExecutor) {
+    lock.withLock {
+      let id = ObjectIdentifier(executor)
+      // An identity can be reused once its executor is gone: only a live match counts.
+      if let position = positions[id], executors[position].executor === executor { return }
+      positions[id] = executors.count
+      executors.append(WeakExecutor(executor: executor))
+      if executors.count >= sweepAt {
+        executors.removeAll { $0.executor == nil }
+        positions = [:]
+        for (position, entry) in executors.enumerated() {
+          if let live = entry.executor { positions[ObjectIdentifier(live)] = position }
+        }
+        sweepAt = max(64, executors.count * 2)
+      }
+    }
+  }
+
+  func register(_ timeline: VirtualTimeline, clock: TestClock?, scheduler: TestScheduler?) {
+    lock.withLock {
+      timelines.removeAll { $0.timeline == nil }
+      timelines.append(WeakTimeline(timeline: timeline, clock: clock, scheduler: scheduler))
+    }
+  }
+
+  /// Called by a timeline when work is scheduled for now on it; it stays listed until it has none.
+  func noteWorkDueNow(on timeline: VirtualTimeline) {
+    lock.withLock { dueNow.append(timeline) }
+  }
+
+  private var liveExecutors: [StoreExecutor] {
+    lock.withLock { executors.compactMap(\.executor) }
+  }
+
+  /// Runs every job queued on this world's executors, oldest first per executor, until none is
+  /// left. Returns how many ran.
+  @discardableResult
+  func runQueuedJobs(limit: Int = .max) -> Int {
+    var ran = 0
+    var again = true
+    while again, ran < limit {
+      again = false
+      for executor in liveExecutors {
+        while ran < limit, executor.runNextJob() {
+          ran += 1
+          again = true
+        }
+      }
+    }
+    return ran
+  }
+
+  /// Whether some executor ran a job, or has a main-queue block pending, since the last turn.
+  private func needsMainQueueTurn() -> Bool {
+    // Every executor's mark is taken, not just the first one set: the turn answers for all of them.
+    liveExecutors.map { $0.takeNeedsMainQueueTurn() }.contains(true)
+  }
+
+  /// Runs the oldest piece of work scheduled for now on a clock of this world. Returns whether
+  /// there was one.
+  private func fireOneDueNow() -> Bool {
+    while let timeline = lock.withLock({ dueNow.popFirst() }) {
+      guard timeline.fireOneDueNow() else { continue }
+      if timeline.hasWorkDueNow { lock.withLock { dueNow.append(timeline) } }
+      return true
+    }
+    return false
+  }
+
+  /// Lets everything that can run in virtual time run, until nothing can: see ``VirtualWorld``.
+  ///
+  /// Returns `false` after `limit` steps (jobs run, turns of the main queue, pieces of work fired)
+  /// without settling: an effect that keeps making progress without ever waiting on a clock.
+  @MainActor
+  func settle(limit: Int = VirtualWorld.stepLimit) async -> Bool {
+    // What the main actor was handed before this look (a view's `.task` that sends to a store, a
+    // hop an effect made while nobody looked) runs first: the main queue is first in, first out.
+    await Self.mainQueueTurn()
+    var steps = 1
+    while steps < limit {
+      steps += runQueuedJobs(limit: limit - steps)
+      if steps >= limit { break }
+      if needsMainQueueTurn() {
+        await Self.mainQueueTurn()
+        steps += 1
+        continue
+      }
+      if fireOneDueNow() {
+        steps += 1
+        continue
+      }
+      return true
+    }
+    return false
+  }
+
+  /// ``settle(limit:)`` for a caller that cannot suspend: the main queue comes round by running the
+  /// main run loop, which only the main thread can do. Elsewhere (Swift Testing's synchronous tests
+  /// on Linux) it runs what is queued and due now, and leaves what waits for the main queue.
+  @MainActor
+  func settleSynchronously(limit: Int = VirtualWorld.stepLimit) -> Bool {
+    var steps = 0
+    while steps < limit {
+      steps += runQueuedJobs(limit: limit - steps)
+      if steps >= limit { break }
+      if needsMainQueueTurn(), Thread.isMainThread {
+        _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+        steps += 1
+        continue
+      }
+      if fireOneDueNow() {
+        steps += 1
+        continue
+      }
+      return true
+    }
+    return false
+  }
+
+  /// How many steps one settling takes before it calls an effect runaway: far more than one step
+  /// of a story needs (`advance` settles after each deadline it fires, so a thousand ticks are a
+  /// thousand settlings of a few steps each), few enough to report in a fraction of a second.
+  static let stepLimit = 10_000
+
+  /// Returns after every block on the main queue when it was called has run.
+  ///
+  /// On the main actor, so that the resumed caller is itself a job on the main queue, queued behind
+  /// what ran before it.
+  @MainActor
+  private static func mainQueueTurn() async {
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      DispatchQueue.main.async { continuation.resume() }
+    }
+  }
+
+  /// What this world's clocks and schedulers hold, as advice for a test whose effects are still
+  /// running: which one to advance and by how much, or that they wait outside virtual time.
+  func waitingAdvice() -> String {
+    let entries = lock.withLock { timelines }
+    var lines: [String] = []
+    for entry in entries {
+      if let clock = entry.clock, let next = clock.timeline.nextDeadline {
+        let step = next - clock.now
+        lines.append(
+          "a TestClock holds \(clock.sleeperCount) sleep(s) or piece(s) of work, the next due in "
+            + "\(step): `await clock.advance(by: \(Self.spelled(step)))` or `await clock.run()`")
+      }
+      if let scheduler = entry.scheduler, let next = scheduler.timeline.nextDeadline {
+        let step = next - scheduler.now
+        lines.append(
+          "a TestScheduler holds \(scheduler.scheduledCount) piece(s) of work, the next due in "
+            + "\(step): `scheduler.advance(by: \(Self.spelled(step)))`")
+      }
+    }
+    if lines.isEmpty {
+      return """
+        Nothing waits on a TestClock or TestScheduler of this test, so they wait on something \
+        outside virtual time (a real clock, a network call, a stream fed from outside, an actor of \
+        your own): give them a test dependency or a TestClock, or wait longer with `timeout:`.
+        """
+    }
+    return "What is waiting for time to move: " + lines.joined(separator: "; ") + "."
+  }
+
+  /// A duration as Swift code: `.seconds(2)`, `.milliseconds(300)`.
+  static func spelled(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    if attoseconds == 0 { return ".seconds(\(seconds))" }
+    if attoseconds % 1_000_000_000_000_000 == 0 {
+      return ".milliseconds(\(seconds * 1000 + attoseconds / 1_000_000_000_000_000))"
+    }
+    return ".nanoseconds(\(duration.nanoseconds))"
+  }
+}
+
+/// Gives each store made in a test process an executor in the world of the task making it.
+private final class WorldExecutorProvider: EffectTaskStarterProvider {
+  func starterForNewStore() -> (any EffectTaskStarter)? {
+    VirtualWorld.current().makeExecutor()
+  }
+}
+
+private struct WeakWorld {
+  weak var world: VirtualWorld?
+}
+
+private struct WeakExecutor {
+  weak var executor: StoreExecutor?
+}
+
+/// A clock's or a scheduler's timeline, held weakly, with its owner for advice.
+private struct WeakTimeline {
+  weak var timeline: VirtualTimeline?
+  weak var clock: TestClock?
+  weak var scheduler: TestScheduler?
+}

@@ -2,23 +2,44 @@ import Effectful
 import EffectfulTesting
 import Testing
 
+/// A parent holding an optional child it replaces on demand, for any child feature.
+private struct Holder<Child: Equatable & Sendable>: Equatable, Sendable {
+  var child: Child?
+}
+
+private enum HolderAction<Child, ChildAction> {
+  case child(ChildAction)
+  case replace(Child?)
+}
+
+extension HolderAction: Equatable where Child: Equatable, ChildAction: Equatable {}
+extension HolderAction: Sendable where Child: Sendable, ChildAction: Sendable {}
+
+private func holderReducer<Child, ChildAction>(
+  _ child: @escaping Reducer<Child, ChildAction>
+) -> Reducer<Holder<Child>, HolderAction<Child, ChildAction>> {
+  combine(
+    ifLet(
+      child, value: \.child,
+      action: CasePath(HolderAction.child) { action in
+        guard case .child(let childAction) = action else { return nil }
+        return childAction
+      }),
+    { state, action in
+      if case .replace(let child) = action { state.child = child }
+      return .none
+    }
+  )
+}
+
 /// A counter that is not `Identifiable`: any value in its place is the same child.
 private enum TickerAction: Equatable, Sendable {
   case start
   case tick
 }
 
-private struct TickerParent: Equatable, Sendable {
-  var ticker: Int?
-}
-
-private enum TickerParentAction: Equatable, Sendable {
-  case ticker(TickerAction)
-  case replace(Int?)
-}
-
-private func tickerParentReducer(clock: any Clock<Duration>) -> Reducer<TickerParent, TickerParentAction> {
-  let ticker: Reducer<Int, TickerAction> = { count, action in
+private func tickerReducer(clock: any Clock<Duration>) -> Reducer<Int, TickerAction> {
+  { count, action in
     switch action {
     case .start:
       return .run { send in
@@ -29,21 +50,9 @@ private func tickerParentReducer(clock: any Clock<Duration>) -> Reducer<TickerPa
       return .none
     }
   }
-  return combine(
-    ifLet(
-      ticker, value: \.ticker,
-      action: CasePath(TickerParentAction.ticker) { action in
-        guard case .ticker(let tickerAction) = action else { return nil }
-        return tickerAction
-      }),
-    { state, action in
-      if case .replace(let count) = action { state.ticker = count }
-      return .none
-    }
-  )
 }
 
-/// A folder of rows shown as an optional detail: a forEach inside an ifLet over an Identifiable child.
+/// A folder of rows, `Identifiable`: a forEach inside the ifLet.
 private struct Folder: Identifiable, Equatable, Sendable {
   let id: String
   var rows: IdentifiedArrayOf<RowState> = [RowState(id: 1)]
@@ -54,17 +63,8 @@ private enum FolderAction: Equatable, Sendable {
   case removeRow(Int)
 }
 
-private struct Browser: Equatable, Sendable {
-  var folder: Folder?
-}
-
-private enum BrowserAction: Equatable, Sendable {
-  case folder(FolderAction)
-  case open(String)
-}
-
-private func browserReducer(clock: any Clock<Duration>) -> Reducer<Browser, BrowserAction> {
-  let folder: Reducer<Folder, FolderAction> = combine(
+private func folderReducer(clock: any Clock<Duration>) -> Reducer<Folder, FolderAction> {
+  combine(
     forEach(
       rowReducer(clock: clock), value: \.rows,
       action: CasePath(FolderAction.row) { action in
@@ -73,18 +73,6 @@ private func browserReducer(clock: any Clock<Duration>) -> Reducer<Browser, Brow
       }),
     { state, action in
       if case .removeRow(let id) = action { state.rows.remove(id: id) }
-      return .none
-    }
-  )
-  return combine(
-    ifLet(
-      folder, value: \.folder,
-      action: CasePath(BrowserAction.folder) { action in
-        guard case .folder(let folderAction) = action else { return nil }
-        return folderAction
-      }),
-    { state, action in
-      if case .open(let id) = action { state.folder = Folder(id: id) }
       return .none
     }
   )
@@ -98,8 +86,7 @@ struct IfLetIdentityTests {
     let clock = TestClock()
     let store = TestStore(
       initialValue: ListState(rows: [RowState(id: 1), RowState(id: 2)]), reducer: listReducer(clock: clock))
-    store.send(.openDetail(1)) { $0.detail = RowState(id: 1) }
-    store.send(.detail(.toggleTimerButtonTapped)) { $0.detail?.isTimerRunning = true }
+    store.openDetailWithItsTimer(1)
     await clock.advance(by: .seconds(1))
     await store.receive(.detail(.timerTick)) { $0.detail?.count = 1 }
     // Row 2's detail over row 1's: row 1's timer must not tick into it.
@@ -113,8 +100,7 @@ struct IfLetIdentityTests {
     let clock = TestClock()
     let store = TestStore(
       initialValue: ListState(rows: [RowState(id: 1)]), reducer: listReducer(clock: clock))
-    store.send(.openDetail(1)) { $0.detail = RowState(id: 1) }
-    store.send(.detail(.toggleTimerButtonTapped)) { $0.detail?.isTimerRunning = true }
+    store.openDetailWithItsTimer(1)
     store.send(.openDetail(1)) { $0.detail?.isTimerRunning = false }
     await clock.advance(by: .seconds(1))
     await store.receive(.detail(.timerTick)) { $0.detail?.count = 1 }
@@ -128,10 +114,8 @@ struct IfLetIdentityTests {
     let clock = TestClock()
     let store = TestStore(
       initialValue: ListState(rows: [RowState(id: 1), RowState(id: 2)]), reducer: listReducer(clock: clock))
-    store.send(.openDetail(1)) { $0.detail = RowState(id: 1) }
-    store.send(.detail(.toggleTimerButtonTapped)) { $0.detail?.isTimerRunning = true }
-    store.send(.openDetail(2)) { $0.detail = RowState(id: 2) }
-    store.send(.detail(.toggleTimerButtonTapped)) { $0.detail?.isTimerRunning = true }
+    store.openDetailWithItsTimer(1)
+    store.openDetailWithItsTimer(2)
     await clock.advance(by: .seconds(1))
     await store.receive(.detail(.timerTick)) { $0.detail?.count = 1 }
     store.send(.closeDetail) { $0.detail = nil }
@@ -142,16 +126,16 @@ struct IfLetIdentityTests {
   @Test("Inside the child there now, a removed row's effects stop; a replaced child's rows stop with it")
   func nestedForEach() async {
     let clock = TestClock()
-    let store = TestStore(initialValue: Browser(), reducer: browserReducer(clock: clock))
-    store.send(.open("a")) { $0.folder = Folder(id: "a") }
-    store.send(.folder(.row(1, .toggleTimerButtonTapped))) { $0.folder?.rows[id: 1]?.isTimerRunning = true }
+    let store = TestStore(initialValue: Holder(), reducer: holderReducer(folderReducer(clock: clock)))
+    store.send(.replace(Folder(id: "a"))) { $0.child = Folder(id: "a") }
+    store.send(.child(.row(1, .toggleTimerButtonTapped))) { $0.child?.rows[id: 1]?.isTimerRunning = true }
     await clock.advance(by: .seconds(1))
-    await store.receive(.folder(.row(1, .timerTick))) { $0.folder?.rows[id: 1]?.count = 1 }
-    store.send(.folder(.removeRow(1))) { $0.folder?.rows = [] }
+    await store.receive(.child(.row(1, .timerTick))) { $0.child?.rows[id: 1]?.count = 1 }
+    store.send(.child(.removeRow(1))) { $0.child?.rows = [] }
     await clock.advance(by: .seconds(2))
-    store.send(.open("b")) { $0.folder = Folder(id: "b") }
-    store.send(.folder(.row(1, .toggleTimerButtonTapped))) { $0.folder?.rows[id: 1]?.isTimerRunning = true }
-    store.send(.open("c")) { $0.folder = Folder(id: "c") }
+    store.send(.replace(Folder(id: "b"))) { $0.child = Folder(id: "b") }
+    store.send(.child(.row(1, .toggleTimerButtonTapped))) { $0.child?.rows[id: 1]?.isTimerRunning = true }
+    store.send(.replace(Folder(id: "c"))) { $0.child = Folder(id: "c") }
     await clock.advance(by: .seconds(2))
     await store.finish()
   }
@@ -159,12 +143,12 @@ struct IfLetIdentityTests {
   @Test("A child that is not Identifiable keeps its effects through any replacement")
   func notIdentifiable() async {
     let clock = TestClock()
-    let store = TestStore(initialValue: TickerParent(ticker: 0), reducer: tickerParentReducer(clock: clock))
-    store.send(.ticker(.start))
-    store.send(.replace(10)) { $0.ticker = 10 }
+    let store = TestStore(initialValue: Holder(child: 0), reducer: holderReducer(tickerReducer(clock: clock)))
+    store.send(.child(.start))
+    store.send(.replace(10)) { $0.child = 10 }
     await clock.advance(by: .seconds(1))
-    await store.receive(.ticker(.tick)) { $0.ticker = 11 }
-    store.send(.replace(nil)) { $0.ticker = nil }
+    await store.receive(.child(.tick)) { $0.child = 11 }
+    store.send(.replace(nil)) { $0.child = nil }
     await clock.advance(by: .seconds(3))
     await store.finish()
   }

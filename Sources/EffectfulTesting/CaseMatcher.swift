@@ -5,10 +5,11 @@ import Foundation
 /// `CounterFeature.Action.factResponse`: what ``TestStore/receive(_:timeout:_:file:line:)-9q6l2`` matches with.
 ///
 /// An action is of the case when one of its payloads, given back to `embed`, rebuilds the action:
-/// the payload is read with `Mirror` (the case's own, or, for nested enums, a payload of that
-/// payload, so that `{ .child(.response($0)) }` works), cast to `Payload`, embedded again, and the
-/// result must reflect exactly as the action does (the same case, labels and payload). Two cases
-/// that differ only in their labels are told apart by them.
+/// the payload is read with `Mirror` (the case's own, one of its several values, or, for nested
+/// enums, a payload inside those, so that `{ .child(.response($0)) }` and
+/// `{ .row(id: 1, action: .answer($0)) }` work), cast to `Payload`, embedded again, and the result
+/// must reflect exactly as the action does (the same case, labels and payload). Two cases that
+/// differ only in their labels are told apart by them.
 struct CaseMatcher<Action, Payload> {
   let embed: (Payload) -> Action
 
@@ -21,48 +22,36 @@ struct CaseMatcher<Action, Payload> {
     return false
   }
 
-  /// What a failure says was expected: the case as the test spelled it when its line can be read,
+  /// What a failure says was expected: the case as the test spelled it when its line can be read
+  /// (a closure's payload shown as `_`, so that the fixed values stand beside those that arrived),
   /// else the action and payload types.
   func expectedDescription(file: StaticString, line: UInt) -> String {
     let payload = readableTypeName(Payload.self)
-    if let spelled = caseArgument(file: file, line: line) {
-      return "an action of the case \(spelled) (any \(payload))"
+    switch spelledCase(file: file, line: line) {
+    case .name(let name): return "an action of the case \(name) (any \(payload))"
+    case .shape(let shape): return "an action of the case \(shape)"
+    case nil: return "an action of the case of \(readableTypeName(Action.self)) that takes \(payload)"
     }
-    return "an action of the case of \(readableTypeName(Action.self)) that takes \(payload)"
   }
 }
 
-/// The payloads inside `value`, outermost first: the case's payload, and while that is an enum
-/// case with a payload, its payload in turn. A single labeled associated value reflects as a
-/// one-element tuple, `(fact: "…")`: the value inside it is a candidate too.
+/// The payloads inside `value`, outermost first: the case's payload, each value of a case with
+/// several (or one labeled: `(fact: "…")` is a one-element tuple), and, for every one of those that
+/// is an enum case, its payloads in turn. So `.row(id: 1, action: .answer(42))` offers its tuple,
+/// `1`, `.answer(42)` and `42`: whichever `embed` takes, the one that rebuilds the action is there.
 private func payloadCandidates(of value: Any) -> [Any] {
   var candidates: [Any] = []
-  var current = value
-  while Mirror(reflecting: current).displayStyle == .enum,
-    let payload = Mirror(reflecting: current).children.first?.value
-  {
+  var cases = [value]
+  while !cases.isEmpty {
+    let mirror = Mirror(reflecting: cases.removeFirst())
+    guard mirror.displayStyle == .enum || mirror.displayStyle == .optional,
+      let payload = mirror.children.first?.value
+    else { continue }
     candidates.append(payload)
-    current = payload
     let tuple = Mirror(reflecting: payload)
-    if tuple.displayStyle == .tuple, tuple.children.count == 1, let only = tuple.children.first {
-      candidates.append(only.value)
-      current = only.value
-    }
+    let values = tuple.displayStyle == .tuple ? tuple.children.map(\.value) : [payload]
+    if tuple.displayStyle == .tuple { candidates += values }
+    cases += values
   }
   return candidates
-}
-
-/// The first argument of the `receive(` call on the test's line, when it is a plain name such as
-/// `CounterFeature.Action.factResponse`; nil when the file cannot be read (tests built elsewhere)
-/// or the call spans lines. It only labels a failure message.
-private func caseArgument(file: StaticString, line: UInt) -> String? {
-  guard line > 0, let text = try? String(contentsOfFile: "\(file)", encoding: .utf8) else { return nil }
-  let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-  guard Int(line) <= lines.count, let call = lines[Int(line) - 1].range(of: "receive(") else { return nil }
-  let argument = lines[Int(line) - 1][call.upperBound...].prefix { $0 != "," && $0 != ")" }
-  let name = argument.trimmingCharacters(in: .whitespaces)
-  let isPlainName =
-    !name.isEmpty && name.first != "."
-    && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-  return isPlainName ? name : nil
 }

@@ -14,9 +14,10 @@ extension TestStore {
   ///
   /// The tutorial's `receive(\.factResponse)`, without key paths to cases: pass the case itself,
   /// as a function, spelled with its type (`Action.factResponse`, not `.factResponse`). A nested
-  /// case is a closure: `receive({ .counter(.factResponse($0)) })`. Cases with several associated
-  /// values take the overloads for two and three arguments. For a case without a payload, use
-  /// `receive(.timerTick)`.
+  /// case is a closure: `receive({ .counter(.factResponse($0)) })`, also one that fixes the other
+  /// values of its case: `receive({ .row(id: 1, action: .answer($0)) })` takes row 1's answer,
+  /// whatever it is, and no other row's. Cases with several associated values take the overloads for
+  /// two and three arguments. For a case without a payload, use `receive(.timerTick)`.
   ///
   /// The action needs not be `Equatable`. The case is recognised by reflection (see the limits
   /// below): the received action's payload is handed to `embed`, and the action it builds must
@@ -26,7 +27,8 @@ extension TestStore {
   ///   matches only the actions it rebuilds exactly (here, `prime` 2).
   ///
   /// On a mismatch the failure names the case as the test spelled it (read from the test's line,
-  /// when the file is on disk) and the action that arrived. Waiting, exhaustivity and the state
+  /// when the file is on disk), a closure's payload shown as `_`, beside the action that arrived:
+  /// "expected … the case .row(id: 1, action: .answer(_)), but received .row(id: 2, …)". Waiting, exhaustivity and the state
   /// check are those of ``receive(_:timeout:_:file:line:)-8nyjb``.
   ///
   /// - Parameters:

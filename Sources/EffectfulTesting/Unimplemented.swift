@@ -1,3 +1,5 @@
+import Testing
+
 // Dependency placeholders for tests: closures that fail the test, naming themselves, when called.
 //
 // A test builds its environment from what its story needs; every other dependency is
@@ -19,13 +21,16 @@
 //   `unimplemented("Client.count", placeholder: 0)` fails the test and returns `0`.
 //
 // The forms are synchronous: Swift converts them to the `async` closure types environments hold.
-// A placeholder never called costs nothing but the closure. The failure goes to the running test
-// (Swift Testing or XCTest, through ``reportTestFailure(_:file:line:)``) at the line where the
-// placeholder was made, since the line that called it cannot be known. A call from a task
-// started in the test (a `.run` effect, the test itself) is attributed to that test; under Swift
-// Testing a call from a thread with no task (a bare `DispatchQueue` block) belongs to no test
-// and is reported nowhere, though a throwing placeholder still throws. Closure types with typed
-// throws (`throws(MyError)`) are not covered: wrap the placeholder in a closure of that type.
+// A placeholder never called costs the closure and, under Swift Testing, one suspended task (see
+// below). The failure goes to the running test (Swift Testing or XCTest, through
+// ``reportTestFailure(_:file:line:)``) at the line where the placeholder was made, since the line
+// that called it cannot be known. A call from a task started in the test (a `.run` effect, the
+// test itself) is attributed to that test, inside any `withKnownIssue` there. A call from where
+// Swift Testing sees no test (a `Task.detached`, a `DispatchQueue` block, a thread of its own)
+// fails the test that made the placeholder, as the context it was made in (a `withKnownIssue`
+// around the making included), before the call returns: see `CapturedTestContext`. Closure types
+// with typed throws (`throws(MyError)`) are not covered: wrap the placeholder in a closure of that
+// type.
 
 /// A placeholder that fails the test and throws ``UnimplementedError`` when called.
 ///
@@ -40,8 +45,9 @@
 public func unimplemented<Result>(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable () throws -> Result {
-  {
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return {
+    failure.report()
     throw UnimplementedError(name: name)
   }
 }
@@ -55,8 +61,9 @@ public func unimplemented<Result>(
 public func unimplemented(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable () -> Void {
-  {
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return {
+    failure.report()
   }
 }
 
@@ -69,8 +76,9 @@ public func unimplemented(
 public func unimplemented<Result: Sendable>(
   _ name: String, placeholder: Result, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable () -> Result {
-  {
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return {
+    failure.report()
     return placeholder
   }
 }
@@ -88,8 +96,9 @@ public func unimplemented<Result: Sendable>(
 public func unimplemented<A, Result>(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A) throws -> Result {
-  { _ in
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return { _ in
+    failure.report()
     throw UnimplementedError(name: name)
   }
 }
@@ -103,8 +112,9 @@ public func unimplemented<A, Result>(
 public func unimplemented<A>(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A) -> Void {
-  { _ in
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return { _ in
+    failure.report()
   }
 }
 
@@ -117,8 +127,9 @@ public func unimplemented<A>(
 public func unimplemented<A, Result: Sendable>(
   _ name: String, placeholder: Result, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A) -> Result {
-  { _ in
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return { _ in
+    failure.report()
     return placeholder
   }
 }
@@ -136,8 +147,9 @@ public func unimplemented<A, Result: Sendable>(
 public func unimplemented<A, B, Result>(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A, B) throws -> Result {
-  { _, _ in
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return { _, _ in
+    failure.report()
     throw UnimplementedError(name: name)
   }
 }
@@ -151,8 +163,9 @@ public func unimplemented<A, B, Result>(
 public func unimplemented<A, B>(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A, B) -> Void {
-  { _, _ in
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return { _, _ in
+    failure.report()
   }
 }
 
@@ -165,8 +178,9 @@ public func unimplemented<A, B>(
 public func unimplemented<A, B, Result: Sendable>(
   _ name: String, placeholder: Result, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A, B) -> Result {
-  { _, _ in
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return { _, _ in
+    failure.report()
     return placeholder
   }
 }
@@ -184,8 +198,9 @@ public func unimplemented<A, B, Result: Sendable>(
 public func unimplemented<A, B, C, Result>(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A, B, C) throws -> Result {
-  { _, _, _ in
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return { _, _, _ in
+    failure.report()
     throw UnimplementedError(name: name)
   }
 }
@@ -199,8 +214,9 @@ public func unimplemented<A, B, C, Result>(
 public func unimplemented<A, B, C>(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A, B, C) -> Void {
-  { _, _, _ in
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return { _, _, _ in
+    failure.report()
   }
 }
 
@@ -213,17 +229,40 @@ public func unimplemented<A, B, C>(
 public func unimplemented<A, B, C, Result: Sendable>(
   _ name: String, placeholder: Result, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A, B, C) -> Result {
-  { _, _, _ in
-    failUnimplemented(name, file: file, line: line)
+  let failure = PlaceholderFailure(name, file: file, line: line)
+  return { _, _, _ in
+    failure.report()
     return placeholder
   }
 }
 
-/// Fails the running test: `name` was called although the test made it a placeholder.
-private func failUnimplemented(_ name: String, file: StaticString, line: UInt) {
-  reportTestFailure(
-    """
-    Unimplemented: \(name) was called. The test made it a placeholder with `unimplemented`, so the \
-    story was not expected to reach it: give the environment a real \(name) if it should.
-    """, file: file, line: line)
+/// What a placeholder needs to fail the test when called: its name, where it was made, and the
+/// Swift Testing test that made it.
+private struct PlaceholderFailure: Sendable {
+  let name: String
+  let file: StaticString
+  let line: UInt
+  /// Captured when the placeholder is made, for a call from outside the test's tasks.
+  let context: CapturedTestContext?
+
+  init(_ name: String, file: StaticString, line: UInt) {
+    self.name = name
+    self.file = file
+    self.line = line
+    context = CapturedTestContext.capture()
+  }
+
+  /// Fails the test: the one running where it is called, or, where no test is (a detached task, a
+  /// thread of its own), the one that made it.
+  func report() {
+    let message = """
+      Unimplemented: \(name) was called. The test made it a placeholder with `unimplemented`, so the \
+      story was not expected to reach it: give the environment a real \(name) if it should.
+      """
+    if Test.current == nil, let context {
+      context.report(message, file: file, line: line)
+    } else {
+      reportTestFailure(message, file: file, line: line)
+    }
+  }
 }

@@ -84,6 +84,31 @@ func listReducer(
   )
 }
 
+struct Screen: Equatable, Sendable {
+  var title = "Rows"
+  var list = ListState()
+}
+
+enum ScreenAction: Equatable, Sendable {
+  case list(ListAction)
+  case titleChanged(String)
+}
+
+func screenReducer(
+  clock: any Clock<Duration>
+) -> Reducer<Screen, ScreenAction> {
+  let list = listReducer(clock: clock)
+  return { state, action in
+    switch action {
+    case .list(let action):
+      return list(&state.list, action).map(ScreenAction.list)
+    case .titleChanged(let title):
+      state.title = title
+      return .none
+    }
+  }
+}
+
 @MainActor
 @Suite("Lists and optional features")
 struct ListsAndOptionalFeaturesTests {
@@ -103,6 +128,33 @@ struct ListsAndOptionalFeaturesTests {
     await store.receive(.row(2, .timerTick)) { $0.rows[id: 2]?.count = 1 }
     store.send(.rowDeleted(1)) { $0.rows[id: 1] = nil }
     store.send(.rowDeleted(2)) { $0.rows[id: 2] = nil }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @MainActor @Test func anotherRowsDetailStopsTheFirstOnesTimer() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialValue: ListState(rows: [Row(id: 1), Row(id: 2)]),
+      reducer: listReducer(clock: clock))
+    store.send(.rowTapped(1)) { $0.detail = Row(id: 1) }
+    store.send(.detail(.toggleTimerButtonTapped)) {
+      $0.detail?.isTimerRunning = true
+    }
+    store.send(.rowTapped(2)) { $0.detail = Row(id: 2) }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test func aParentWrittenByHandStopsADeletedRowsTimer() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialValue: Screen(list: ListState(rows: [Row(id: 1)])),
+      reducer: screenReducer(clock: clock))
+    store.send(.list(.row(1, .toggleTimerButtonTapped))) {
+      $0.list.rows[id: 1]?.isTimerRunning = true
+    }
+    store.send(.list(.rowDeleted(1))) { $0.list.rows[id: 1] = nil }
     await clock.advance(by: .seconds(5))
     await store.finish()
   }

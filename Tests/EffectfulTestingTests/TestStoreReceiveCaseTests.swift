@@ -21,11 +21,13 @@ import Testing
     case optional(Int?)
     case count(n: Int)
     case count(total: Int)
+    case row(id: Int, action: Child)
   }
 
   enum Child: Sendable {
     case response(String)
     case other(String)
+    case answer(Int)
   }
 
   let log = FailureLog()
@@ -103,6 +105,52 @@ import Testing
     await store.finish()
     #expect(log.failures.count == 1, "\(log.failures)")
     #expect(log.failures.first?.message.contains("but received") == true, "\(log.failures)")
+  }
+
+  @Test func aNestedCaseWithSeveralValuesMatchesByItsInnerPayload() async {
+    let answer = Int.random(in: 0..<1000)
+    let store = makeStore { .row(id: 1, action: .answer(answer)) }
+    store.send(.start)
+    await store.receive({ .row(id: 1, action: .answer($0)) }, timeout: .seconds(60)) { $0 = 1 }
+    await store.finish()
+    #expect(log.isEmpty, "\(log.failures)")
+  }
+
+  @Test func aNestedCaseWithAnotherFixedValueFailsShowingTheShapeExpected() async {
+    let store = makeStore { .row(id: 2, action: .answer(42)) }
+    store.send(.start)
+    await store.receive({ .row(id: 1, action: .answer($0)) }, timeout: .seconds(60)) { $0 = 1 }
+    await store.finish()
+    #expect(log.failures.count == 1, "\(log.failures)")
+    #expect(
+      log.failures.first?.message.hasPrefix(
+        "Expected to receive an action of the case .row(id: 1, action: .answer(_)), but received "
+          + ".row(id: 2, action: .answer(42))") == true, "\(log.failures)")
+  }
+
+  @Test func aClosureSpelledOverSeveralLinesWithANamedParameterIsShownAsOneShape() async {
+    let store = makeStore { .child(.other("x")) }
+    store.send(.start)
+    await store.receive(
+      { response in
+        Action.child(.response(response))
+      }, timeout: .seconds(60))
+    await store.finish()
+    #expect(
+      log.failures.first?.message.hasPrefix(
+        "Expected to receive an action of the case Action.child(.response(_)), but received "
+          + ".child(.other(\"x\"))") == true, "\(log.failures)")
+  }
+
+  @Test func aNamedParameterIsShownAsItsValueNotWhereItIsALabel() async {
+    let store = makeStore { .row(id: 3, action: .answer(8)) }
+    store.send(.start)
+    await store.receive({ id in .row(id: id, action: .answer(7)) }, timeout: .seconds(60))
+    await store.finish()
+    #expect(
+      log.failures.first?.message.hasPrefix(
+        "Expected to receive an action of the case .row(id: _, action: .answer(7)), but received") == true,
+      "\(log.failures)")
   }
 
   @Test func theStateChangeIsCheckedAsReceiveChecksIt() async {

@@ -132,6 +132,57 @@ struct UnimplementedTests {
     #expect(issues.names == ["Client.fact"])
   }
 
+  @Test func aCallFromADetachedTaskFailsTheTestThatMadeIt() async {
+    let issues = RecordedIssues()
+    var thrownName: String?
+    await withKnownIssue {
+      // Made here, in the test: the call comes from a task that has none of its task-locals.
+      let fact: @Sendable (Int) async throws -> String = unimplemented("Client.fact")
+      let detached = Task.detached {
+        #expect(Test.current == nil)
+        return await thrown { _ = try await fact(1) }
+      }
+      thrownName = await detached.value
+    } matching: {
+      issues.accept($0)
+    }
+    #expect(issues.names == ["Client.fact"])
+    #expect(thrownName == "Client.fact")
+  }
+
+  /// Where a call with no task comes from.
+  enum NoTask: CaseIterable, Sendable {
+    case thread, mainQueue, globalQueue
+
+    func run(_ body: @escaping @Sendable () -> Void) {
+      switch self {
+      case .thread: Thread.detachNewThread(body)
+      case .mainQueue: DispatchQueue.main.async(execute: body)
+      case .globalQueue: DispatchQueue.global().async(execute: body)
+      }
+    }
+  }
+
+  @Test(arguments: NoTask.allCases)
+  func aCallFromAThreadWithNoTaskFailsTheTestThatMadeIt(from place: NoTask) async {
+    let issues = RecordedIssues()
+    var line = 0
+    await withKnownIssue {
+      line = #line + 1
+      let log: @Sendable (String) -> Void = unimplemented("Client.log")
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        place.run {
+          log("from \(place)")
+          done.resume()
+        }
+      }
+    } matching: {
+      issues.accept($0)
+    }
+    #expect(issues.names == ["Client.log"])
+    #expect(issues.lines == [line])
+  }
+
   @Test func theErrorSaysWhatHappened() {
     #expect(
       UnimplementedError(name: "Client.fact").description

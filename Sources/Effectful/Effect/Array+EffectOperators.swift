@@ -83,7 +83,8 @@ extension Array {
   ///   return counterReducer(&state.counter, action).map(AppAction.counter)
   /// ```
   ///
-  /// Each effect is mapped with ``Effect/map(_:)``, so the array keeps its count. This `map` is
+  /// Each effect is mapped with ``Effect/map(_:)``, so the array keeps its count, and the child's
+  /// `forEach` and `ifLet` still stop the effects of what leaves its state. This `map` is
   /// the one Swift picks only when the closure takes an action: a closure that takes an effect
   /// (`effects.map { $0.map(f) }`, `effects.map { "\($0)" }`) still calls the standard library's
   /// `map` over the elements, as it always did.

@@ -25,6 +25,7 @@ extension Effect {
     case .cancel(let id):
       return Effect<B>(operation: .cancel(id))
     case .checkRemovals(let check):
+      // As `map` keeps it: the check finds the child's value by type.
       return Effect<B>(operation: .checkRemovals(check))
     case .run(let body):
       return Effect<B>(

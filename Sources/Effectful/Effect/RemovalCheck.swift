@@ -7,7 +7,10 @@ import Foundation
 /// The check runs after the whole action because the reducer that removes an element is usually not
 /// the element's own: `combine(forEach(row, …), listReducer)` runs the row first and the list, which
 /// removes the row, after it. `pullback`, `forEach` and `ifLet` lift a check from a child's value to
-/// their parent's as they lift its effects, so the store can run it on its own value.
+/// their parent's as they lift its effects, so the store can run it on its own value. A parent
+/// written by hand lifts its child's effects with `map` (or returns them as they are, when it shares
+/// the child's actions), which knows nothing of values: a check that meets a value of another type
+/// than its own finds its value inside by that type.
 @usableFromInline
 package final class RemovalCheck: Sendable {
   /// Checks `value` (of the type the check was made for) under `scope`, cancelling in `registry`.
@@ -21,11 +24,14 @@ package final class RemovalCheck: Sendable {
   ) {
     valueType = Value.self
     self.check = { value, scope, registry in
-      guard let value = value as? Value else {
-        RemovalCheck.reportUnlifted(expected: Value.self, found: type(of: value))
+      if let value = value as? Value { return check(value, scope, registry) }
+      // No path says where the child's value is: its type does, if it is there exactly once.
+      let found = nestedValues(ofType: Value.self, in: value)
+      guard found.count == 1, let child = found[0].value as? Value else {
+        RemovalCheck.reportNotFound(Value.self, in: type(of: value), at: found.map(\.path))
         return
       }
-      check(value, scope, registry)
+      check(child, scope, registry)
     }
   }
 
@@ -45,12 +51,15 @@ package final class RemovalCheck: Sendable {
     }
   }
 
-  private static func reportUnlifted(expected: Any.Type, found: Any.Type) {
+  private static func reportNotFound(_ expected: Any.Type, in found: Any.Type, at paths: [String]) {
+    let content =
+      paths.isEmpty
+      ? "holds no \(expected) in its stored properties"
+      : "holds \(paths.count) values of \(expected), at \(paths.joined(separator: ", "))"
     let message = """
-      Effectful: a forEach or ifLet over \(expected) reached the store of \(found) without being \
-      lifted to it, so effects of elements removed from it are not cancelled. Compose it with \
-      pullback, combine, forEach and ifLet (a hand-written higher-order reducer must lift the \
-      effects of its child with `pullback`, not with `map`).
+      Effectful: a forEach or ifLet over \(expected) reached the store of \(found) lifted without a \
+      path (by `map`), and \(found) \(content), so effects of elements removed from it are not \
+      cancelled. Lift the child with pullback, which says where its value is.
       """
     FileHandle.standardError.write(Data((message + "\n").utf8))
   }

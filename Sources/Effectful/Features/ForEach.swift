@@ -77,9 +77,8 @@ final class ElementScopes<ParentValue, ID: Hashable & Sendable, ElementValue>: S
     self.path = readPath
     removalCheck = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
       let ids = parent[keyPath: readPath.value].ids
-      for id in tracker.running(in: registry, under: scope) where !ids.contains(id) {
-        let key = EffectID(ElementKey(collection: collection, id: id))
-        registry.cancel(id: EffectScope(parent: scope, key: key).wholeScopeID)
+      tracker.cancelGone(in: registry, under: scope, isPresent: ids.contains) { id in
+        EffectID(ElementKey(collection: collection, id: id))
       }
     }
   }

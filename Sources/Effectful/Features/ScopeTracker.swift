@@ -46,6 +46,19 @@ package final class ScopeTracker<Member: Hashable & Sendable>: @unchecked Sendab
     let owner = Owner(registry: ObjectIdentifier(registry), path: scope?.path ?? [])
     return lock.withLock { running[owner].map { Array($0.keys) } ?? [] }
   }
+
+  /// What a removal check does, for `forEach` and `ifLet` alike: cancels every effect of each
+  /// member running under `scope` that `isPresent` says the state no longer holds. A member is an
+  /// element's id, or who an `ifLet`'s child is (see ``ChildIdentity``): a child replaced by
+  /// another is gone as surely as one set to `nil`.
+  func cancelGone(
+    in registry: CancellationRegistry, under scope: EffectScope?,
+    isPresent: (Member) -> Bool, key: (Member) -> EffectID
+  ) {
+    for member in running(in: registry, under: scope) where !isPresent(member) {
+      registry.cancel(id: EffectScope(parent: scope, key: key(member)).wholeScopeID)
+    }
+  }
 }
 
 extension Effect {

@@ -65,8 +65,7 @@ struct ForEachTests {
     let clock = TestClock()
     let store = TestStore(
       initialValue: ListState(rows: [RowState(id: 1)]), reducer: listReducer(clock: clock))
-    store.send(.openDetail(1)) { $0.detail = RowState(id: 1) }
-    store.send(.detail(.toggleTimerButtonTapped)) { $0.detail?.isTimerRunning = true }
+    store.openDetailWithItsTimer(1)
     await clock.advance(by: .seconds(1))
     await store.receive(.detail(.timerTick)) { $0.detail?.count = 1 }
     store.send(.closeDetail) { $0.detail = nil }

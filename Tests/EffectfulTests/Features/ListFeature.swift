@@ -1,4 +1,5 @@
 import Effectful
+import EffectfulTesting
 
 /// A list of rows, each with a count and a timer on an injected clock, and an optional detail: the
 /// shape the forEach and ifLet tests exercise.
@@ -94,4 +95,12 @@ func listReducerParentFirst(clock: any Clock<Duration>) -> Reducer<ListState, Li
     forEach(rowReducer(clock: clock), value: \.rows, action: rowCase),
     ifLet(rowReducer(clock: clock), value: \.detail, action: detailCase)
   )
+}
+
+extension TestStore where Value == ListState, Action == ListAction {
+  /// Shows row `id`'s detail, fresh, and starts the detail's timer: how the detail's stories begin.
+  func openDetailWithItsTimer(_ id: Int, file: StaticString = #filePath, line: UInt = #line) {
+    send(.openDetail(id), { $0.detail = RowState(id: id) }, file: file, line: line)
+    send(.detail(.toggleTimerButtonTapped), { $0.detail?.isTimerRunning = true }, file: file, line: line)
+  }
 }

@@ -11,9 +11,12 @@ import PackageDescription
 //
 // Products: only the library and its test tooling. The example features are for reading and running,
 // not for depending on: exporting them would promise their API and take product names from users.
+// The platform floor is where task executors begin (macOS 15, iOS 18): a test store runs its effects
+// on an executor of its own, which is what makes virtual time deterministic. Below it there was no
+// such mechanism, and a test's story was wrong in almost every run.
 let package = Package(
   name: "Effectful",
-  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
   products: [
     .library(name: "Effectful", targets: ["Effectful"]),
     .library(name: "EffectfulTesting", targets: ["EffectfulTesting"]),

@@ -24,15 +24,12 @@ import Testing
 final class CapturedTestContext: Sendable {
   private let failures: AsyncStream<PendingFailure>.Continuation
 
-  /// The running Swift Testing test's context; nil outside one, and before the OS versions that
-  /// have task executors (there a call outside the test's tasks reports nowhere, as before).
+  /// The running Swift Testing test's context; nil outside one.
   static func capture() -> CapturedTestContext? {
     guard Test.current != nil else { return nil }
-    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return nil }
     return CapturedTestContext()
   }
 
-  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   private init() {
     let (stream, continuation) = AsyncStream.makeStream(of: PendingFailure.self)
     failures = continuation
@@ -69,7 +66,6 @@ private struct PendingFailure: Sendable {
 
 /// Runs the captured contexts' tasks on one serial queue: a thread outside the cooperative pool,
 /// which a `report` blocking a pool thread cannot starve.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 private final class ReportingExecutor: TaskExecutor {
   static let shared = ReportingExecutor()
   private let queue = DispatchQueue(label: "EffectfulTesting.CapturedTestContext")

@@ -72,7 +72,7 @@ extension TestStore {
   /// actor on a worker thread) the main queue cannot run while the test holds it, so the answer is
   /// what settling left.
   func waitSynchronously(
-    timeout: Duration, file: StaticString = #filePath, line: UInt = #line, until condition: () -> Bool
+    timeout: Duration, file: StaticString, line: UInt, until condition: () -> Bool
   ) -> Bool {
     settleSynchronously(file: file, line: line)
     if condition() { return true }
@@ -97,7 +97,7 @@ extension TestStore {
   /// still running after that wait on something outside it (a real network call, a real clock): for
   /// those, real time passes, up to `timeout`, settling again as it does.
   func waitAsynchronously(
-    timeout: Duration, file: StaticString = #filePath, line: UInt = #line, until condition: () -> Bool
+    timeout: Duration, file: StaticString, line: UInt, until condition: () -> Bool
   ) async -> Bool {
     await settle(file: file, line: line)
     if condition() { return true }

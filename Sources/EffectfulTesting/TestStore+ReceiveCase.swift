@@ -45,7 +45,9 @@ extension TestStore {
     line: UInt = #line
   ) async {
     let matcher = CaseMatcher(embed: embed)
-    let arrived = await waitAsynchronously(timeout: timeout ?? self.timeout) { hasCandidate(matcher.matches) }
+    let arrived = await waitAsynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
+      hasCandidate(matcher.matches)
+    }
     completeReceive(
       matcher.expectedDescription(file: file, line: line), expected: nil, matches: matcher.matches,
       arrived: arrived, waited: .asynchronously, expectedMutation, file: file, line: line)
@@ -108,7 +110,9 @@ extension TestStore {
     line: UInt = #line
   ) {
     let matcher = CaseMatcher(embed: embed)
-    let arrived = waitSynchronously(timeout: timeout ?? self.timeout) { hasCandidate(matcher.matches) }
+    let arrived = waitSynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
+      hasCandidate(matcher.matches)
+    }
     completeReceive(
       matcher.expectedDescription(file: file, line: line), expected: nil, matches: matcher.matches,
       arrived: arrived, waited: .synchronously, expectedMutation, file: file, line: line)

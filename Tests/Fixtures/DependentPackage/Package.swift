@@ -6,7 +6,7 @@ import PackageDescription
 // again, this package no longer resolves (SwiftPM wants target names unique across the graph).
 let package = Package(
   name: "DependentPackage",
-  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
   dependencies: [.package(name: "Effectful", path: "../../..")],
   targets: [
     .target(name: "Primes"),

@@ -95,7 +95,8 @@ let package = Package(
     .testTarget(
       name: "EffectfulTests",
       dependencies: ["Effectful", "EffectfulTesting", "EffectfulEffectTestSupport", "EffectfulHTTPTestSupport"]),
-    .testTarget(name: "EffectfulTestingTests", dependencies: ["Effectful", "EffectfulTesting"]),
+    .testTarget(
+      name: "EffectfulTestingTests", dependencies: ["Effectful", "EffectfulTesting", "EffectfulEffectTestSupport"]),
     // The code of the DocC articles, compiled and run: `Scripts/check-docs.swift` checks that every
     // ```swift block of an article is found here, line for line.
     .testTarget(name: "EffectfulDocumentationTests", dependencies: ["Effectful", "EffectfulTesting"]),

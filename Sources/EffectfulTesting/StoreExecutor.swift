@@ -67,6 +67,26 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
     }
   }
 
+  func finishInVirtualTime(
+    until isDone: @escaping @Sendable () -> Bool, file: StaticString, line: UInt
+  ) async -> Bool {
+    // Only the task that owns this virtual time moves it. Any other (a view's `.task`) may wait:
+    // the test goes on meanwhile and advances the clock.
+    guard world.isOwnedByCurrentTask else { return false }
+    guard await world.settle() else {
+      reportTestFailure(TestStoreMessage.neverSettles, file: file, line: line)
+      return true
+    }
+    if isDone() { return true }
+    // Waiting on something outside virtual time (a network call): wait for it as an app does.
+    guard world.hasWorkWaitingForTime else { return false }
+    reportTestFailure(
+      """
+      StoreTask.finish(): the effects wait for virtual time to move, and the test that would move       it is the one waiting. Advance the clock before finishing, or finish in a task of its own.       \(world.waitingAdvice())
+      """, file: file, line: line)
+    return true
+  }
+
   func runOnMainQueue(_ block: @escaping @Sendable () -> Void) {
     lock.withLock { mainQueueWork += 1 }
     DispatchQueue.main.async {

@@ -37,17 +37,38 @@ final class VirtualWorld: @unchecked Sendable {
   /// settling never walks clocks with nothing to do.
   private var dueNow = FIFOQueue<VirtualTimeline>()
 
+  /// The task that made this world (its hash; `nil` for code outside any task).
+  private let owner: Int?
+
+  private init(owner: Int?) {
+    self.owner = owner
+  }
+
   /// The world of the calling task: that of the effect it runs in, or the one its task made.
   static func current() -> VirtualWorld {
     if let executor = StoreExecutor.current { return executor.world }
-    let key = withUnsafeCurrentTask { $0?.hashValue }
+    let key = currentTaskKey
     return worlds.withValue { worlds in
       worlds.removeAll { $0.value.world == nil }
       if let existing = worlds.first(where: { $0.key == key })?.value.world { return existing }
-      let made = VirtualWorld()
+      let made = VirtualWorld(owner: key)
       worlds.append((key, WeakWorld(world: made)))
       return made
     }
+  }
+
+  private static var currentTaskKey: Int? {
+    withUnsafeCurrentTask { $0?.hashValue }
+  }
+
+  /// Whether the calling task made this world: the test's own body, which alone moves its clocks.
+  var isOwnedByCurrentTask: Bool {
+    StoreExecutor.current == nil && Self.currentTaskKey == owner
+  }
+
+  /// Whether a clock or scheduler of this world holds sleeps or work waiting for time to move.
+  var hasWorkWaitingForTime: Bool {
+    lock.withLock { timelines.compactMap(\.timeline) }.contains { $0.waitingCount > 0 }
   }
 
   /// The worlds alive, by the task that made them (`nil`: code outside any task, such as XCTest's

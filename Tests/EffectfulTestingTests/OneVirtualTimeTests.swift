@@ -1,3 +1,4 @@
+import EffectfulEffectTestSupport
 import Effectful
 import EffectfulTesting
 import Foundation
@@ -89,7 +90,7 @@ struct OneVirtualTimeTests {
   @Test("The same mixed story, 300 fresh rounds: identical every round")
   func threeHundredRounds() async {
     var first: [String]?
-    for _ in 0..<300 {
+    for _ in 0..<soakRounds(300, brief: 30) {
       let clock = TestClock()
       let store = mixedStore(clock)
       store.send("start")
@@ -282,7 +283,7 @@ struct OneVirtualTimeTests {
 
   @Test("5. A test that received every action does not find the effect still running at its end")
   func noEffectLeftAfterTheLastReceive() async {
-    for _ in 0..<300 {
+    for _ in 0..<soakRounds(300, brief: 30) {
       let clock = TestClock()
       let failures = FailureLog()
       do {

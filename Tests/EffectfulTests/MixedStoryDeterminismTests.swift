@@ -1,3 +1,4 @@
+import EffectfulEffectTestSupport
 import Effectful
 import EffectfulTesting
 import Testing
@@ -83,6 +84,6 @@ struct MixedStoryDeterminismTests {
 
   @Test("A story mixing a .run timer, a debounced async search and a callback delay, 1,000 times")
   func aThousandRounds() async {
-    for _ in 0..<1_000 { await tellTheStory() }
+    for _ in 0..<soakRounds(1_000, brief: 100) { await tellTheStory() }
   }
 }

@@ -1,3 +1,4 @@
+import EffectfulEffectTestSupport
 import Effectful
 import EffectfulTesting
 import Foundation
@@ -125,7 +126,8 @@ struct EffectAlgebraModelTests {
     print("effect algebra seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
     var random = SplitMix64(seed: seed)
     var mismatches = 0
-    for caseIndex in 0..<10_000 {
+    let cases = soakRounds(10_000, brief: 1_000)
+    for caseIndex in 0..<cases {
       // The cases run on the main actor: let other tests' main-actor work through now and then, so
       // that a few seconds of cases never starve a test waiting on real time elsewhere.
       if caseIndex % 50 == 0 { await Task.yield() }
@@ -144,7 +146,7 @@ struct EffectAlgebraModelTests {
       }
     }
     #expect(mismatches == 0)
-    print("effect algebra model: 10000 cases, \(mismatches) mismatches")
+    print("effect algebra model: \(cases) cases, \(mismatches) mismatches")
   }
 
   @Test("2,000 random trees mixing .run effects and callback effects on one TestClock match the reference")
@@ -153,7 +155,8 @@ struct EffectAlgebraModelTests {
     print("effect algebra (one clock) seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
     var random = SplitMix64(seed: seed)
     var mismatches = 0
-    for caseIndex in 0..<2_000 {
+    let cases = soakRounds(2_000, brief: 200)
+    for caseIndex in 0..<cases {
       let model = ModelCase.random(using: &random, withRuns: true)
       let actual = await runOnOneClock(model)
       // Deterministic by construction: the same case twice gives the same arrivals, whatever else the
@@ -182,7 +185,7 @@ struct EffectAlgebraModelTests {
       }
     }
     #expect(mismatches == 0)
-    print("effect algebra model (one clock): 2000 cases, \(mismatches) mismatches")
+    print("effect algebra model (one clock): \(cases) cases, \(mismatches) mismatches")
   }
 }
 

@@ -1,3 +1,4 @@
+import EffectfulEffectTestSupport
 import Effectful
 import EffectfulTesting
 import Foundation
@@ -156,7 +157,8 @@ struct ElementScopeModelTests {
     print("element scope model seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
     var random = SplitMix64(seed: seed)
     var mismatches = 0
-    for caseIndex in 0..<2_000 {
+    let cases = soakRounds(2_000, brief: 200)
+    for caseIndex in 0..<cases {
       if caseIndex % 50 == 0 { await Task.yield() }
       let model = ScopedCase.random(using: &random)
       let actual = runInStore(model)
@@ -174,6 +176,6 @@ struct ElementScopeModelTests {
       }
     }
     #expect(mismatches == 0)
-    print("element scope model: 2000 cases, \(mismatches) mismatches")
+    print("element scope model: \(cases) cases, \(mismatches) mismatches")
   }
 }

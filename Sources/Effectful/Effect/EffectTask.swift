@@ -8,6 +8,12 @@ package protocol EffectTaskStarter: AnyObject, Sendable {
   func startTask(priority: TaskPriority?, operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
   /// Runs `block` on the main queue, counted as work of the store's effects until it has run.
   func runOnMainQueue(_ block: @escaping @Sendable () -> Void)
+  /// Waits in virtual time for `isDone`, for a ``StoreTask/finish(file:line:)`` called by the task
+  /// that owns that time: returns `true` once it holds, or once a failure says that nothing but the
+  /// caller itself could make it hold (a clock it does not advance); `false` to wait as an app does.
+  func finishInVirtualTime(
+    until isDone: @escaping @Sendable () -> Bool, file: StaticString, line: UInt
+  ) async -> Bool
 }
 
 /// How a root store finds its starter when it is made: EffectfulTesting installs one that answers

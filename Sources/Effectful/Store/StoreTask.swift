@@ -40,8 +40,17 @@ public struct StoreTask: Sendable {
   /// Cancelling the task that awaits it cancels the effects, as ``cancel()`` does, and it returns
   /// once they have wound down: that is how a view's `.task { await store.send(.onTask).finish() }`
   /// stops work when the view goes away.
-  public func finish() async {
+  ///
+  /// In a test, a store's effects run in virtual time: the test's own `finish()` settles it first,
+  /// and if the effects then wait on a `TestClock` that only the test could advance, it fails at
+  /// `file`/`line` saying which advance to write, instead of waiting for ever.
+  public func finish(file: StaticString = #filePath, line: UInt = #line) async {
     guard let group else { return }
+    if let starter = group.registry.taskStarter,
+      await starter.finishInVirtualTime(until: { group.isWoundDown }, file: file, line: line)
+    {
+      return
+    }
     await withTaskCancellationHandler {
       await group.wait()
     } onCancel: {
@@ -50,7 +59,7 @@ public struct StoreTask: Sendable {
   }
 
   /// Cancels every effect still running, as cancelling them by id would: nothing they send afterwards
-  /// reaches the store. Their tasks may still be winding down; ``finish()`` waits for them.
+  /// reaches the store. Their tasks may still be winding down; ``finish(file:line:)`` waits for them.
   ///
   /// ```swift
   /// let timer = store.send(.toggleTimerButtonTapped)

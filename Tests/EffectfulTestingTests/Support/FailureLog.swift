@@ -31,4 +31,10 @@ final class FailureLog: @unchecked Sendable {
   }
 
   var isEmpty: Bool { failures.isEmpty }
+
+  func removeAll() {
+    lock.lock()
+    storage.removeAll()
+    lock.unlock()
+  }
 }

@@ -23,6 +23,10 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   /// Whether a job ran since the last turn of the main queue: what it handed the main actor (an
   /// `await send(…)`, a hop to a main-actor function) runs in that queue, before the next turn ends.
   private var ranSinceTurn = false
+  /// `.run` tasks started and not yet returned, and how many of them (or of their child tasks) sleep
+  /// on a test clock now: when every one sleeps, nothing but the test moving time can wake them.
+  private var tasksAlive = 0
+  private var tasksAsleep = 0
 
   init(world: VirtualWorld) {
     self.world = world
@@ -62,9 +66,24 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   // MARK: EffectTaskStarter
 
   func startTask(priority: TaskPriority?, operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-    Task(executorPreference: self, priority: priority) {
+    lock.withLock { tasksAlive += 1 }
+    return Task(executorPreference: self, priority: priority) {
       await StoreExecutor.$current.withValue(self, operation: operation)
+      self.lock.withLock { self.tasksAlive -= 1 }
     }
+  }
+
+  /// Brackets a sleep on a test clock by one of this store's tasks.
+  func sleeps<T>(_ body: () async throws -> T) async rethrows -> T {
+    lock.withLock { tasksAsleep += 1 }
+    defer { lock.withLock { tasksAsleep -= 1 } }
+    return try await body()
+  }
+
+  /// Whether at most `runningEffects` effects run, each with a `.run` task, and every such task
+  /// sleeps on a test clock: then waiting in real time cannot change anything.
+  func onlyVirtualTimeCanWake(runningEffects: Int) -> Bool {
+    lock.withLock { tasksAlive > 0 && runningEffects <= tasksAlive && tasksAsleep >= tasksAlive }
   }
 
   func finishInVirtualTime(

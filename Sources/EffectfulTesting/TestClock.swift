@@ -86,10 +86,9 @@ public final class TestClock: Clock, Scheduler, @unchecked Sendable {
   /// Cancelling the sleeping task ends the sleep with `CancellationError`.
   public func sleep(until deadline: SchedulerInstant, tolerance: Duration? = nil) async throws {
     // A store of another world sleeping here is settled with this clock's world from now on.
-    if let executor = StoreExecutor.current, executor.world !== timeline.world {
-      timeline.world.adopt(executor)
-    }
-    try await timeline.sleep(until: deadline)
+    guard let executor = StoreExecutor.current else { return try await timeline.sleep(until: deadline) }
+    if executor.world !== timeline.world { timeline.world.adopt(executor) }
+    try await executor.sleeps { try await timeline.sleep(until: deadline) }
   }
 
   /// Runs `action` at the current virtual time, the next time the clock settles: on any

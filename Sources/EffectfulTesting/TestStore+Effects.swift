@@ -75,7 +75,7 @@ extension TestStore {
     timeout: Duration, file: StaticString, line: UInt, until condition: () -> Bool
   ) -> Bool {
     settleSynchronously(file: file, line: line)
-    if condition() { return true }
+    if condition() || onlyVirtualTimeCanWake { return condition() }
     guard Thread.isMainThread else { return false }
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while hasRunningEffects {
@@ -100,7 +100,7 @@ extension TestStore {
     timeout: Duration, file: StaticString, line: UInt, until condition: () -> Bool
   ) async -> Bool {
     await settle(file: file, line: line)
-    if condition() { return true }
+    if condition() || onlyVirtualTimeCanWake { return condition() }
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while hasRunningEffects, !Task.isCancelled {
       let now = ContinuousClock.now
@@ -127,6 +127,12 @@ extension TestStore {
       fail(TestStoreMessage.neverSettles, file, line)
     }
     collectStrayDeliveries()
+  }
+
+  /// Whether every effect still running waits on a test clock: a wait in real time would only
+  /// delay the failure it ends in.
+  var onlyVirtualTimeCanWake: Bool {
+    executor.onlyVirtualTimeCanWake(runningEffects: registry.runningCount)
   }
 
   /// What the clocks of this store's world wait for, as advice in a failure.

@@ -6,8 +6,9 @@ import Foundation
 /// `finish` wait for, decided from the state of those stores' effects, never from anybody else's.
 ///
 /// The rules:
-/// - A store made in a process that uses EffectfulTesting runs its `.run` effects on a
-///   ``StoreExecutor`` of its own: one job at a time, on the main queue.
+/// - A ``TestStore`` runs its `.run` effects on a ``StoreExecutor`` of its own: one job at a time,
+///   on the main queue. So does a plain `Store` made in a task that already made a test store, a
+///   ``TestClock`` or a ``TestScheduler``; anywhere else a store runs its effects as an app does.
 /// - The stores, ``TestClock``s and ``TestScheduler``s made in one task (a test's body, with the
 ///   helpers it calls) share one world. Stores and clocks made inside an effect join the world of
 ///   that effect's store; a store whose effect sleeps on a clock of another world joins that one too.
@@ -44,13 +45,25 @@ final class VirtualWorld: @unchecked Sendable {
     self.owner = owner
   }
 
-  /// The world of the calling task: that of the effect it runs in, or the one its task made.
+  /// The world of the calling task: that of the effect it runs in, or the one its task made, made
+  /// now if there is none.
   static func current() -> VirtualWorld {
+    world(makingOne: true)!
+  }
+
+  /// The world of the calling task, if it has one: what a plain `Store` joins. A store made where no
+  /// test clock, scheduler or test store was made runs its effects as an app does.
+  static func existing() -> VirtualWorld? {
+    world(makingOne: false)
+  }
+
+  private static func world(makingOne: Bool) -> VirtualWorld? {
     if let executor = StoreExecutor.current { return executor.world }
     let key = currentTaskKey
     return worlds.withValue { worlds in
       worlds.removeAll { $0.value.world == nil }
       if let existing = worlds.first(where: { $0.key == key })?.value.world { return existing }
+      guard makingOne else { return nil }
       let made = VirtualWorld(owner: key)
       worlds.append((key, WeakWorld(world: made)))
       return made
@@ -267,10 +280,10 @@ final class VirtualWorld: @unchecked Sendable {
   }
 }
 
-/// Gives each store made in a test process an executor in the world of the task making it.
+/// Gives a store an executor in the world of the task making it, if that task has one.
 private final class WorldExecutorProvider: EffectTaskStarterProvider {
   func starterForNewStore() -> (any EffectTaskStarter)? {
-    VirtualWorld.current().makeExecutor()
+    VirtualWorld.existing()?.makeExecutor()
   }
 }
 

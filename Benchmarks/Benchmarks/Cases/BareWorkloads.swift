@@ -29,6 +29,8 @@ enum BareWorkloads {
     case .runBurst10k: RunBurst.bare
     case .forEachRows10kOneRowAction: ForEachRows.bare
     case .rowStoreRows100, .rowStoreRows10k: nil
+    // The "bare" side of a test store's story is the app's store, driven by hand.
+    case .testStoreStory1000: TestStoreStory.bare
     }
   }
 

@@ -43,6 +43,9 @@ enum CaseName: String, CaseIterable {
   case rowStoreRows100 = "rowStore.rows100.oneRowChanges"
   /// The same with 10,000 rows: the cost must not grow with the rows.
   case rowStoreRows10k = "rowStore.rows10k.oneRowChanges"
+  /// A ten-step story on one TestClock told by a TestStore, against a plain Store driven by hand
+  /// (see ``TestStoreStory``); one operation is one story.
+  case testStoreStory1000 = "testStore.story1000"
 
   /// Actions in the chain of `chain.sync1M`.
   static let chainLength = 1_000_000
@@ -54,6 +57,7 @@ enum CaseName: String, CaseIterable {
     case .cancelSharedID10k: 10_000
     case .cancelSharedID40k: 40_000
     case .runBurst10k: RunBurst.count
+    case .testStoreStory1000: TestStoreStory.storiesPerIteration
     default: 1
     }
   }

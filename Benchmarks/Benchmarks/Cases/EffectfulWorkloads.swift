@@ -30,6 +30,7 @@ enum EffectfulWorkloads {
     case .forEachRows10kOneRowAction: ForEachRows.effectful
     case .rowStoreRows100: RowStoreNotification.effectful(rowCount: 100)
     case .rowStoreRows10k: RowStoreNotification.effectful(rowCount: 10_000)
+    case .testStoreStory1000: TestStoreStory.effectful
     }
   }
 

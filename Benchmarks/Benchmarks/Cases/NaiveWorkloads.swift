@@ -20,7 +20,8 @@ enum NaiveWorkloads {
     // The episode has one kind of effect and one pullback: the extra cases would repeat the above.
     case .effectRoundTripSync, .effectMap10Sync, .pullbackWithEffectKeyPaths: nil
     case .cancelStartCancel, .cancelSharedID10k, .cancelSharedID40k, .chainSync1M, .runRoundTrip,
-      .runBurst10k, .forEachRows10kOneRowAction, .rowStoreRows100, .rowStoreRows10k:
+      .runBurst10k, .forEachRows10kOneRowAction, .rowStoreRows100, .rowStoreRows10k,
+      .testStoreStory1000:
       nil
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
     // The episode's store was an ObservableObject, which needs Combine: no Observation to compare.

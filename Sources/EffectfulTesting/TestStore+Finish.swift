@@ -83,7 +83,7 @@ extension TestStore {
   /// await store.skipReceivedActions()
   /// ```
   ///
-  /// See the synchronous ``skipReceivedActions(strict:file:line:)-7d1lg``.
+  /// See the synchronous ``skipReceivedActions(strict:file:line:)-6humq``.
   public func skipReceivedActions(
     strict: Bool = true, file: StaticString = #filePath, line: UInt = #line
   ) async {
@@ -125,7 +125,7 @@ extension TestStore {
   /// await store.skipInFlightEffects()
   /// ```
   ///
-  /// See the synchronous ``skipInFlightEffects(strict:file:line:)-5ngf6``.
+  /// See the synchronous ``skipInFlightEffects(strict:file:line:)-86odd``.
   public func skipInFlightEffects(
     strict: Bool = true, file: StaticString = #filePath, line: UInt = #line
   ) async {

@@ -14,7 +14,7 @@
 /// and, transitively, the effects started by the actions those effects send: cancelling the
 /// `.task` of a screen stops the timer its `.onAppear` response started, too.
 ///
-/// An effect counts until it has ended and its `.run` tasks have returned: ``finish()`` after
+/// An effect counts until it has ended and its `.run` tasks have returned: ``finish(file:line:)`` after
 /// ``cancel()`` returns once the cancelled operations have wound down, not before.
 ///
 /// A send that started no effects returns a task with nothing in it, at no cost: `finish()` returns

@@ -36,7 +36,9 @@ final class VirtualWorld: @unchecked Sendable {
   private var timelines: [WeakTimeline] = []
   /// Timelines with work scheduled for now, in the order they first had some: an index, so that
   /// settling never walks clocks with nothing to do.
-  private var dueNow = FIFOQueue<VirtualTimeline>()
+  /// Held weakly: a timeline holds its world, and a clock released with work still due must not keep
+  /// both alive.
+  private var dueNow = FIFOQueue<WeakTimelineRef>()
 
   /// The task that made this world (its hash; `nil` for code outside any task).
   private let owner: Int?
@@ -132,7 +134,7 @@ final class VirtualWorld: @unchecked Sendable {
 
   /// Called by a timeline when work is scheduled for now on it; it stays listed until it has none.
   func noteWorkDueNow(on timeline: VirtualTimeline) {
-    lock.withLock { dueNow.append(timeline) }
+    lock.withLock { dueNow.append(WeakTimelineRef(timeline: timeline)) }
   }
 
   private var liveExecutors: [StoreExecutor] {
@@ -166,9 +168,9 @@ final class VirtualWorld: @unchecked Sendable {
   /// Runs the oldest piece of work scheduled for now on a clock of this world. Returns whether
   /// there was one.
   private func fireOneDueNow() -> Bool {
-    while let timeline = lock.withLock({ dueNow.popFirst() }) {
-      guard timeline.fireOneDueNow() else { continue }
-      if timeline.hasWorkDueNow { lock.withLock { dueNow.append(timeline) } }
+    while let entry = lock.withLock({ dueNow.popFirst() }) {
+      guard let timeline = entry.timeline, timeline.fireOneDueNow() else { continue }
+      if timeline.hasWorkDueNow { lock.withLock { dueNow.append(entry) } }
       return true
     }
     return false
@@ -289,6 +291,10 @@ private final class WorldExecutorProvider: EffectTaskStarterProvider {
 
 private struct WeakWorld {
   weak var world: VirtualWorld?
+}
+
+private struct WeakTimelineRef {
+  weak var timeline: VirtualTimeline?
 }
 
 private struct WeakExecutor {

@@ -56,6 +56,32 @@ import Testing
     #expect(failure.message.contains("threw an error that nothing handled: Unreachable"), "\(failure)")
   }
 
+  /// A `Send` kept past its operation delivers nothing, and says so: the test fails at the line that
+  /// started the effect, naming the mistake. (Issue 30, item 6.)
+  @Test func aSendAfterTheOperationReturnedFailsTheTest() async {
+    let escaped = LockedValue<Send<Int>?>(nil)
+    let store = TestStore(
+      initialValue: 0,
+      reducer: { (state: inout Int, action: Int) in
+        guard action == 0 else {
+          state = action
+          return .none
+        }
+        return .run { send in escaped.withValue { $0 = send } }
+      },
+      failureReporter: log.reporter)
+    let line: UInt = #line + 1
+    store.send(0)
+    await clock.advance()
+    escaped.withValue { $0 }?(5)
+    await store.finish()
+    #expect(store.value == 0)
+    let failures = log.failures
+    #expect(failures.count == 1, "\(failures)")
+    #expect(failures.first?.line == line)
+    #expect(failures.first?.message.contains("after its operation had returned") == true, "\(failures)")
+  }
+
   @Test func anUnhandledErrorInALaterPartOfAConcatenationFailsTheTest() async {
     let store = TestStore(
       initialValue: 0,

@@ -49,7 +49,7 @@ extension Effect {
     // generic, each `.run` looked up the metadata of its channel, subscriber and closures at run time.
     Effect(
       operation: .run { subscriber in
-        let channel = RunChannel(subscriber)
+        let channel = RunChannel(subscriber, fileID: fileID, line: line)
         let send = Send<Output> { channel.deliver($0) }
         channel.start(priority: priority) {
           do {
@@ -77,13 +77,18 @@ extension Effect {
 @usableFromInline
 class RunGate: @unchecked Sendable {
   @usableFromInline let lifetime: EffectLifetime
+  /// Where the effect was written, for the report of a send after its operation returned.
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
   /// Set when the operation (and its `catch` handler) has returned. Guarded by the registry's lock,
   /// like the lifetime's state, so that one critical section reads both.
   @exclusivity(unchecked) final var hasReturned = false
 
   @usableFromInline
-  init(lifetime: EffectLifetime) {
+  init(lifetime: EffectLifetime, fileID: StaticString, line: UInt) {
     self.lifetime = lifetime
+    self.fileID = fileID
+    self.line = line
   }
 
   /// Starts the effect's task: `operation`, which ends by calling ``operationReturned()``, then the
@@ -121,8 +126,13 @@ class RunGate: @unchecked Sendable {
     let registry = lifetime.registry
     registry.lock.lock()
     let isOpen = !hasReturned && lifetime.state == .running
+    // Cancelled, a send is dropped quietly: that is how effects stop. Returned, it is a mistake.
+    let isLate = hasReturned && lifetime.state != .cancelled
     registry.lock.unlock()
-    guard isOpen else { return (false, nil) }
+    guard isOpen else {
+      if isLate { RunErrorReporting.reportLateSend(fileID: fileID, line: line, lifetime: lifetime) }
+      return (false, nil)
+    }
     let previous = registry.deliveringRun
     registry.deliveringRun = lifetime.topLevel
     return (true, previous)
@@ -140,9 +150,9 @@ final class RunChannel<Output>: RunGate, @unchecked Sendable {
   @usableFromInline let receive: @Sendable (Output, Provenance?) -> Void
 
   @usableFromInline
-  init(_ subscriber: EffectSubscriber<Output>) {
+  init(_ subscriber: EffectSubscriber<Output>, fileID: StaticString, line: UInt) {
     self.receive = subscriber.receive
-    super.init(lifetime: subscriber.lifetime)
+    super.init(lifetime: subscriber.lifetime, fileID: fileID, line: line)
   }
 
   /// Called on the main actor, by ``Send``.

@@ -32,6 +32,23 @@ package enum RunErrorReporting {
       handled: \(error). Handle it inside the operation with do/catch, or pass `catch: { error, send in … }` \
       to `.run` to turn it into an action. (CancellationError is not reported: cancelling is normal.)
       """
+    deliver(message, fileID: fileID, line: line, lifetime: lifetime)
+  }
+
+  /// Reports a `send` made after the operation of the `.run` effect written at `fileID:line` had
+  /// returned: the output is dropped, and the code that kept the `Send` needs fixing.
+  package static func reportLateSend(fileID: StaticString, line: UInt, lifetime: EffectLifetime) {
+    let message = """
+      Effectful: a `.run` effect (\(fileID):\(line)) sent an output after its operation had \
+      returned, so the output was dropped. A `Send` works only while its operation runs: await \
+      the work that sends (a task group, `async let`, an `AsyncStream` the operation iterates) \
+      instead of leaving it running in a `Task { … }` or a callback.
+      """
+    deliver(message, fileID: fileID, line: line, lifetime: lifetime)
+  }
+
+  /// To the store's reporter, or to standard error in an app.
+  private static func deliver(_ message: String, fileID: StaticString, line: UInt, lifetime: EffectLifetime) {
     if let reporter = lifetime.registry.runErrorReporter {
       reporter(RunErrorReport(message: message, run: lifetime.topLevel, fileID: fileID, line: line))
     } else {

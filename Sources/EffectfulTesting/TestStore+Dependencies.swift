@@ -1,0 +1,28 @@
+import Effectful
+
+extension TestStore {
+  /// The dependencies the store's reducer and the effects it starts from now on read. Change one
+  /// in the middle of a test:
+  ///
+  /// ```swift
+  /// store.dependencies.date = .constant(Date(timeIntervalSince1970: 60))
+  /// store.send(.refreshTapped) { $0.updatedAt = Date(timeIntervalSince1970: 60) }
+  /// ```
+  ///
+  /// An effect already running keeps those of the step that started it.
+  public var dependencies: DependencyValues {
+    get { store.dependencies }
+    set { store.dependencies = newValue }
+  }
+}
+
+/// The values a test store starts with: those in force where it is made (an enclosing
+/// `withDependencies`), in the test context, changed by the test's `update`.
+func testDependencies(
+  failures: DependencyFailureReporting, update: (inout DependencyValues) -> Void
+) -> DependencyValues {
+  var values = DependencyValues.current
+  values.testContext = DependencyTestContext(report: { failures.report($0) })
+  update(&values)
+  return values
+}

@@ -5,8 +5,9 @@ extension TestStore {
   /// in the middle of a test:
   ///
   /// ```swift
-  /// store.dependencies.date = .constant(Date(timeIntervalSince1970: 60))
-  /// store.send(.refreshTapped) { $0.updatedAt = Date(timeIntervalSince1970: 60) }
+  /// let minute = Date(timeIntervalSince1970: 60)
+  /// store.dependencies.date = .constant(minute)
+  /// store.send(.refreshTapped) { $0.updatedAt = minute }
   /// ```
   ///
   /// An effect already running keeps those of the step that started it.

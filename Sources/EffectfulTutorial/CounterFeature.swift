@@ -41,7 +41,9 @@ public enum CounterFeature {
   /// let store = withDependencies {
   ///   $0.continuousClock = ImmediateClock()
   /// } operation: {
-  ///   Store(initialValue: CounterFeature.State(), reducer: CounterFeature.reducer())
+  ///   Store(
+  ///     initialValue: CounterFeature.State(),
+  ///     reducer: CounterFeature.reducer())
   /// }
   /// ```
   ///

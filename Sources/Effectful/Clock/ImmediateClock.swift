@@ -2,8 +2,12 @@
 /// offline demos and tests that do not care about time.
 ///
 /// ```swift
-/// let store = withDependencies { $0.continuousClock = ImmediateClock() } operation: {
-///   Store(initialValue: CounterFeature.State(), reducer: CounterFeature.reducer())
+/// let store = withDependencies {
+///   $0.continuousClock = ImmediateClock()
+/// } operation: {
+///   Store(
+///     initialValue: CounterFeature.State(),
+///     reducer: CounterFeature.reducer())
 /// }
 /// // a timer effect on it ticks as fast as the store reduces the ticks
 /// ```

@@ -6,7 +6,9 @@ import Foundation
 /// @Dependency(\.date) var date
 /// state.createdAt = date.now
 /// // in the test:
-/// withDependencies: { $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890)) }
+/// withDependencies: {
+///   $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
+/// }
 /// ```
 public struct DateGenerator: Sendable {
   private let generate: @Sendable () -> Date

@@ -10,7 +10,9 @@
 ///       switch action {
 ///       case .start:
 ///         return .run { send in
-///           for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+///           for await _ in clock.timer(interval: .seconds(1)) {
+///             await send(.tick)
+///           }
 ///         }
 ///       case .tick:
 ///         state.count += 1

@@ -24,7 +24,7 @@ public protocol TestDependencyKey {
 /// ```swift
 /// enum NumberFactKey: DependencyKey {
 ///   static let liveValue = NumberFactClient.live
-///   static let testValue = NumberFactClient(fetch: { "\($0) is a good number." })
+///   static let testValue = NumberFactClient(fetch: { "\($0) is good." })
 /// }
 /// extension DependencyValues {
 ///   var numberFact: NumberFactClient {
@@ -56,7 +56,9 @@ extension DependencyKey {
   /// ```swift
   /// let store = TestStore(
   ///   initialValue: Feature.State(), reducer: Feature().reducer,
-  ///   withDependencies: { $0.numberFact = NumberFactClient(fetch: { "\($0)!" }) })
+  ///   withDependencies: {
+  ///     $0.numberFact = NumberFactClient(fetch: { "\($0)!" })
+  ///   })
   /// ```
   ///
   /// It must return some value, and a key knows of no other: it returns ``liveValue``, once per

@@ -5,7 +5,7 @@
 /// ```swift
 /// enum NumberFactKey: DependencyKey {
 ///   static let liveValue = NumberFactClient.live
-///   static let testValue = NumberFactClient(fetch: { "\($0) is a good number." })
+///   static let testValue = NumberFactClient(fetch: { "\($0) is good." })
 /// }
 /// extension DependencyValues {
 ///   var numberFact: NumberFactClient {

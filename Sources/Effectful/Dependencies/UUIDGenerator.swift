@@ -47,7 +47,8 @@ public struct UUIDGenerator: Sendable {
   /// A generator that always makes `uuid`.
   ///
   /// ```swift
-  /// $0.uuid = .constant(UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!)
+  /// let id = UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!
+  /// $0.uuid = .constant(id)
   /// ```
   public static func constant(_ uuid: UUID) -> UUIDGenerator {
     UUIDGenerator { uuid }

@@ -22,7 +22,7 @@ extension TestStore {
 func testDependencies(
   failures: DependencyFailureReporting, update: (inout DependencyValues) -> Void
 ) -> DependencyValues {
-  var values = DependencyValues.current
+  var values = DependencyValues.inForce
   values.testContext = DependencyTestContext(report: { failures.report($0) })
   update(&values)
   return values

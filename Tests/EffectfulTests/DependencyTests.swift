@@ -70,6 +70,13 @@ private func currentLabel() -> String {
     #expect(label == "live")
   }
 
+  @Test func aWrapperThatKeptTheLiveValueStillSeesOverrides() {
+    @Dependency(\.label) var label
+    #expect(label == "live")
+    #expect(withDependencies { $0.label = "set" } operation: { label } == "set")
+    #expect(label == "live")
+  }
+
   @Test func withDependenciesNests() {
     @Dependency(\.label) var label
     let (outer, inner) = withDependencies { $0.label = "outer" } operation: {

@@ -12,12 +12,20 @@ enum DependencyRead {
     static let liveValue = 1
   }
 
-  static func sendReducer() -> Reducer<CounterState, CounterAction> {
+  /// The feature-struct form the Dependencies article shows: the reducer reads `self.step`.
+  struct Counter {
     @Dependency(\.benchmarkStep) var step
-    return { state, _ in
-      state.count &+= step
-      return []
+
+    var reducer: Reducer<CounterState, CounterAction> {
+      { state, _ in
+        state.count &+= step
+        return []
+      }
     }
+  }
+
+  static func sendReducer() -> Reducer<CounterState, CounterAction> {
+    Counter().reducer
   }
 
   static func runReducer() -> Reducer<CounterState, CounterAction> {

@@ -34,8 +34,9 @@ public protocol TestDependencyKey {
 /// }
 /// ```
 ///
-/// `liveValue` is read each time a store outside tests reads the dependency: declare it with
-/// `static let` when it must be one instance (a client holding a session, a cache).
+/// Where no dependency has been overridden, a ``Dependency`` reads `liveValue` once and keeps it;
+/// elsewhere it is read at each use. Declare it with `static let` when it must be one instance (a
+/// client holding a session, a cache).
 ///
 /// A key that declares no `testValue` fails the test that reads it through a test store, naming
 /// the key and how to set it (`withDependencies: { $0.numberFact = … }`): a test never talks to

@@ -28,7 +28,9 @@ public struct DependencyValues: Sendable {
   /// What was set, by the type of its key.
   @usableFromInline var overrides: [ObjectIdentifier: any Sendable] = [:]
   /// Set by a test store: where test values are kept and failures go.
-  @usableFromInline package var testContext: DependencyTestContext?
+  @usableFromInline package var testContext: DependencyTestContext? {
+    didSet { if testContext != nil { Self.noteOverride() } }
+  }
 
   /// No dependency set: every read gives the key's live value.
   ///
@@ -40,6 +42,7 @@ public struct DependencyValues: Sendable {
 
   /// Values for a test store: unset keys give their `testValue`, kept in `context`.
   package init(testContext: DependencyTestContext) {
+    Self.noteOverride()
     self.testContext = testContext
   }
 
@@ -64,7 +67,10 @@ public struct DependencyValues: Sendable {
       if overrides.isEmpty, testContext == nil { return Key.liveValue }
       return value(of: key) { Key.liveValue }
     }
-    set { overrides[ObjectIdentifier(key)] = newValue }
+    set {
+      Self.noteOverride()
+      overrides[ObjectIdentifier(key)] = newValue
+    }
   }
 
   /// The dependency of `key`, for a key that may have no live value in this module.
@@ -87,7 +93,10 @@ public struct DependencyValues: Sendable {
         return Key.testValue
       }
     }
-    set { overrides[ObjectIdentifier(key)] = newValue }
+    set {
+      Self.noteOverride()
+      overrides[ObjectIdentifier(key)] = newValue
+    }
   }
 
   private func value<Key: TestDependencyKey>(of key: Key.Type, live: () -> Key.Value) -> Key.Value {

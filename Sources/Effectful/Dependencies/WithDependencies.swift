@@ -16,7 +16,7 @@ public func withDependencies<R>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  var values = DependencyValues.current
+  var values = DependencyValues.inForce
   try update(&values)
   return try DependencyValues.$current.withValue(values, operation: operation)
 }
@@ -36,7 +36,7 @@ public func withDependencies<R>(
   _ update: (inout DependencyValues) async throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
-  var values = DependencyValues.current
+  var values = DependencyValues.inForce
   try await update(&values)
   return try await DependencyValues.$current.withValue(values, operation: operation, isolation: isolation)
 }

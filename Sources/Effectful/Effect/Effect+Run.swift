@@ -50,7 +50,7 @@ extension Effect {
     // The dependencies of the reduction returning this effect, kept for its task, which may start
     // later and elsewhere. Only values that differ from the defaults are carried: an app's `.run`
     // pays one task-local read.
-    let dependencies = DependencyValues.current
+    let dependencies = DependencyValues.inForce
     let carried = dependencies.isDefault ? nil : dependencies
     return Effect(
       operation: .run { subscriber in

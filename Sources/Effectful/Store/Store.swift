@@ -87,7 +87,7 @@ public final class Store<Value, Action> {
     self.reducer = reducer
     self.registry = registry
     self.parent = nil
-    let dependencies = DependencyValues.current
+    let dependencies = DependencyValues.inForce
     self.storedDependencies = dependencies.isDefault ? nil : dependencies
   }
 

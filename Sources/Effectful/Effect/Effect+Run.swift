@@ -29,6 +29,10 @@ extension Effect {
   /// as a test failure under a test store), naming the effect's output type and where the effect was
   /// written, whenever the effect started.
   ///
+  /// The operation, its child tasks and `handler` read the dependencies of the reduction that
+  /// returned the effect (see <doc:Dependencies>): `@Dependency(\.continuousClock)` in a test
+  /// store's effect is the test's clock, whenever and wherever the task runs.
+  ///
   /// - Parameters:
   ///   - priority: The task's priority; by default the current one, but never above `.medium`:
   ///     an effect's work runs off the main actor and does not compete with it.

@@ -18,9 +18,14 @@ print(
   """)
 
 // `CounterFeature` alone is the tutorial's own, in CounterFeature.swift next to this file.
-let store = Store(
-  initialValue: EffectfulTutorial.CounterFeature.State(),
-  reducer: sidebar(EffectfulTutorial.CounterFeature.reducer(environment: .init(clock: clock))))
+// The store keeps the clock in force where it is made: its timer reads it as a dependency.
+let store = withDependencies {
+  $0.continuousClock = clock
+} operation: {
+  Store(
+    initialValue: EffectfulTutorial.CounterFeature.State(),
+    reducer: sidebar(EffectfulTutorial.CounterFeature.reducer()))
+}
 
 step("Count up three times, and down once.")
 store.send(.incrementButtonTapped)

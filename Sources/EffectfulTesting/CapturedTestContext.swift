@@ -36,7 +36,7 @@ final class CapturedTestContext: Sendable {
     // Not detached: the task takes the test's task-locals along, which is the point of it.
     Task(executorPreference: ReportingExecutor.shared) {
       for await failure in stream {
-        reportTestFailure(failure.message, file: failure.file, line: failure.line)
+        failure.reporter(failure.message, failure.file, failure.line)
         failure.recorded.signal()
       }
     }
@@ -49,9 +49,16 @@ final class CapturedTestContext: Sendable {
 
   /// Fails the captured test at `file:line`, from any thread, and returns once the failure is
   /// recorded.
-  func report(_ message: String, file: StaticString, line: UInt) {
+  ///
+  /// `reporter` is called in the test's context: a test store's own reporter, or by default the
+  /// running test's.
+  func report(
+    _ message: String, file: StaticString, line: UInt,
+    reporter: @escaping FailureReporter = { reportTestFailure($0, file: $1, line: $2) }
+  ) {
     let recorded = DispatchSemaphore(value: 0)
-    failures.yield(PendingFailure(message: message, file: file, line: line, recorded: recorded))
+    failures.yield(
+      PendingFailure(message: message, file: file, line: line, reporter: reporter, recorded: recorded))
     recorded.wait()
   }
 }
@@ -61,6 +68,7 @@ private struct PendingFailure: Sendable {
   let message: String
   let file: StaticString
   let line: UInt
+  let reporter: FailureReporter
   let recorded: DispatchSemaphore
 }
 

@@ -157,7 +157,11 @@ public final class TestStore<Value: Equatable, Action> {
   ///   print("\(file):\(line): \(message)")
   /// }
   /// ```
-  public var failureReporter: FailureReporter
+  public var failureReporter: FailureReporter {
+    didSet { dependencyFailures.setReporter(failureReporter) }
+  }
+  /// How the store's dependencies reach the test, from any thread.
+  let dependencyFailures: DependencyFailureReporting
 
   /// What effects' actions did to the state, oldest first, waiting for the test to receive them.
   var transitions = FIFOQueue<Transition>()
@@ -199,6 +203,8 @@ public final class TestStore<Value: Equatable, Action> {
   ///   - initialValue: The state the test starts from.
   ///   - reducer: The reducer under test, usually built from a test environment.
   ///   - exhaustivity: `.on` (the default) checks everything; `.off` only what the test asserts.
+  ///   - withDependencies: Sets the dependencies the test needs. Every other one is its key's
+  ///     `testValue`; a key with none fails the test when read.
   ///   - failureReporter: Where failures go; the running test by default.
   ///
   /// It takes no `file` and `line`: a failure found when the store goes away is reported at the line
@@ -208,6 +214,7 @@ public final class TestStore<Value: Equatable, Action> {
     initialValue: Value,
     reducer: @escaping Reducer<Value, Action>,
     exhaustivity: Exhaustivity = .on,
+    withDependencies: (inout DependencyValues) -> Void = { _ in },
     failureReporter: @escaping FailureReporter = { reportTestFailure($0, file: $1, line: $2) }
   ) {
     VirtualWorld.install()
@@ -223,7 +230,10 @@ public final class TestStore<Value: Equatable, Action> {
       reducer: recording(reducer, in: recorder),
       registry: registry)
     self.exhaustivity = exhaustivity
+    let dependencyFailures = DependencyFailureReporting(failureReporter)
+    self.dependencyFailures = dependencyFailures
     self.failureReporter = failureReporter
+    store.dependencies = testDependencies(failures: dependencyFailures, update: withDependencies)
     recorder.recorder = self
     store.effectStarted = { [unowned self] lifetime in effectStarted(lifetime) }
     let errors = unhandledRunErrors
@@ -322,6 +332,7 @@ public final class TestStore<Value: Equatable, Action> {
     }
     // Left set after the reducer returns: the store starts the action's effects right after it.
     currentStep = step
+    dependencyFailures.setLocation(file: step.origin.file, line: step.origin.line)
     // A `forEach` or `ifLet` that finds no state for the action reports it while the reducer runs:
     // a failure at the line that sent it, where the app's store prints a message.
     let misuses = featureMisuses

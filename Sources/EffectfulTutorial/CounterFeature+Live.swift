@@ -14,7 +14,7 @@ extension CounterFeature.Environment {
     return url
   }()
 
-  /// Facts from numbersapi.com, over plain HTTP (the service offers no HTTPS), on the real clock.
+  /// Facts from numbersapi.com, over plain HTTP (the service offers no HTTPS).
   ///
   /// ```swift
   /// let reducer = CounterFeature.reducer(environment: .live())
@@ -25,15 +25,13 @@ extension CounterFeature.Environment {
   /// Cancelling the effect cancels the request.
   public static func live(
     numbersAPI: URL = numbersAPI,
-    session: URLSession = .shared,
-    clock: any Clock<Duration> = ContinuousClock()
+    session: URLSession = .shared
   ) -> Self {
     Self(
       fact: { number in
         try await fetchFact(
           about: number, from: numbersAPI.appendingPathComponent("\(number)"), session: session)
-      },
-      clock: clock)
+      })
   }
 }
 

@@ -1,7 +1,7 @@
 import Effectful
 
 /// The Composable Architecture tutorial's counter, in Effectful's async dialect: a count, a fact
-/// about it fetched with `.run`, and a timer on a clock from the environment.
+/// about it fetched with `.run`, and a timer on the `continuousClock` dependency.
 ///
 /// ```swift
 /// let store = Store(
@@ -15,10 +15,18 @@ import Effectful
 /// store.send(.toggleTimerButtonTapped)             // …until toggled off
 /// ```
 ///
-/// Where the tutorial writes a `@Reducer` struct with `@Dependency` properties, this is a function of
-/// an ``Environment`` value: the reducer is built from its dependencies, so a test simply passes
-/// other ones. Its body returns effects as the tutorial spells them: `.none`, `.run { … }`,
-/// `.cancellable(id:)`, `.cancel(id:)`.
+/// It reads its clock as the tutorial does, `@Dependency(\.continuousClock)`, and takes its facts
+/// from an ``Environment`` value passed to the reducer: both styles, side by side. A test sets the
+/// clock with `withDependencies` and passes the facts it wants. Its body returns effects as the
+/// tutorial spells them: `.none`, `.run { … }`, `.cancellable(id:)`, `.cancel(id:)`.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = TestStore(
+///   initialValue: CounterFeature.State(),
+///   reducer: CounterFeature.reducer(),
+///   withDependencies: { $0.continuousClock = clock })
+/// ```
 public enum CounterFeature {
   /// The effects' cancellation ids.
   enum CancelID: Hashable, Sendable {
@@ -26,19 +34,26 @@ public enum CounterFeature {
     case timer
   }
 
-  /// The counter's reducer, using `environment` for facts and time (offline facts on the real clock
-  /// by default).
+  /// The counter's reducer, using `environment` for facts (offline facts by default) and the
+  /// `continuousClock` dependency for the timer.
   ///
   /// ```swift
-  /// let reducer = CounterFeature.reducer(
-  ///   environment: .init(clock: ImmediateClock()))
+  /// let store = withDependencies {
+  ///   $0.continuousClock = ImmediateClock()
+  /// } operation: {
+  ///   Store(
+  ///     initialValue: CounterFeature.State(),
+  ///     reducer: CounterFeature.reducer())
+  /// }
   /// ```
   ///
   /// Every change of the count clears the fact, and cancels a fact still loading: it would be about
   /// a number no longer on screen. A fact that cannot be fetched arrives as a `factResponse` that
   /// says so.
   public static func reducer(environment: Environment = Environment()) -> Reducer<State, Action> {
-    { state, action in
+    // Read in the timer's effect, so it is the clock of the store that started the timer.
+    @Dependency(\.continuousClock) var clock
+    return { state, action in
       switch action {
       case .decrementButtonTapped:
         state.count -= 1
@@ -67,7 +82,7 @@ public enum CounterFeature {
         state.isTimerRunning.toggle()
         guard state.isTimerRunning else { return .cancel(id: CancelID.timer) }
         return .run { send in
-          for await _ in environment.clock.timer(interval: .seconds(1)) {
+          for await _ in clock.timer(interval: .seconds(1)) {
             await send(.timerTick)
           }
         }

@@ -14,9 +14,13 @@ struct CounterFeatureStoryTests {
     fact: @escaping @Sendable (Int) async throws -> String = { "\($0) is a good number." },
     clock: TestClock = TestClock()
   ) -> Store<CounterFeature.State, CounterFeature.Action> {
-    Store(
-      initialValue: CounterFeature.State(count: count),
-      reducer: CounterFeature.reducer(environment: .init(fact: fact, clock: clock)))
+    withDependencies {
+      $0.continuousClock = clock
+    } operation: {
+      Store(
+        initialValue: CounterFeature.State(count: count),
+        reducer: CounterFeature.reducer(environment: .init(fact: fact)))
+    }
   }
 
   @Test("Counting up and down changes the count and clears the fact")
@@ -103,9 +107,11 @@ struct CounterFeatureStoryTests {
 
   @Test("On an ImmediateClock the timer does not wait")
   func immediateClock() async {
-    let store = Store(
-      initialValue: CounterFeature.State(),
-      reducer: CounterFeature.reducer(environment: .init(clock: ImmediateClock())))
+    let store = withDependencies {
+      $0.continuousClock = ImmediateClock()
+    } operation: {
+      Store(initialValue: CounterFeature.State(), reducer: CounterFeature.reducer())
+    }
     let stopper = store.subscribe { state in
       if state.isTimerRunning, state.count == 5 { store.send(.toggleTimerButtonTapped) }
     }

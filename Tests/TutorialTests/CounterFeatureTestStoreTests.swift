@@ -15,7 +15,8 @@ struct CounterFeatureTestStoreTests {
     let store = TestStore(
       initialValue: CounterFeature.State(),
       reducer: CounterFeature.reducer(
-        environment: .init(fact: unimplemented("CounterFeature.Environment.fact"), clock: clock)))
+        environment: .init(fact: unimplemented("CounterFeature.Environment.fact"))),
+      withDependencies: { $0.continuousClock = clock })
     store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
     await clock.advance(by: .seconds(1))
     await store.receive(.timerTick) { $0.count = 1 }
@@ -30,7 +31,7 @@ struct CounterFeatureTestStoreTests {
     let store = TestStore(
       initialValue: CounterFeature.State(count: 3),
       reducer: CounterFeature.reducer(
-        environment: .init(fact: { "\($0) is a good number." }, clock: TestClock())))
+        environment: .init(fact: { "\($0) is a good number." })))
     store.send(.factButtonTapped) { $0.isLoading = true }
     await store.receive(.factResponse("3 is a good number.")) {
       $0.isLoading = false
@@ -44,7 +45,7 @@ struct CounterFeatureTestStoreTests {
     let store = TestStore(
       initialValue: CounterFeature.State(count: 3),
       reducer: CounterFeature.reducer(
-        environment: .init(fact: { _ in "\(Int.random(in: 0...9)) is a good number." }, clock: TestClock())),
+        environment: .init(fact: { _ in "\(Int.random(in: 0...9)) is a good number." })),
       exhaustivity: .off)
     store.send(.factButtonTapped) { $0.isLoading = true }
     await store.receive(CounterFeature.Action.factResponse) { $0.isLoading = false }
@@ -57,7 +58,7 @@ struct CounterFeatureTestStoreTests {
     let store = TestStore(
       initialValue: CounterFeature.State(count: 3),
       reducer: CounterFeature.reducer(
-        environment: .init(fact: unimplemented("CounterFeature.Environment.fact"), clock: TestClock())))
+        environment: .init(fact: unimplemented("CounterFeature.Environment.fact"))))
     // The reducer's `catch:` turns the placeholder's error into a fact that says so.
     await withKnownIssue {
       store.send(.factButtonTapped) { $0.isLoading = true }

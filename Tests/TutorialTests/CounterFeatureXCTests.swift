@@ -8,9 +8,13 @@ final class CounterFeatureXCTests: XCTestCase {
   @MainActor
   func testTimerTicksOnTheTestClock() async {
     let clock = TestClock()
-    let store = Store(
-      initialValue: CounterFeature.State(),
-      reducer: CounterFeature.reducer(environment: .init(fact: { "\($0)" }, clock: clock)))
+    let store = withDependencies {
+      $0.continuousClock = clock
+    } operation: {
+      Store(
+        initialValue: CounterFeature.State(),
+        reducer: CounterFeature.reducer(environment: .init(fact: { "\($0)" })))
+    }
     store.send(.toggleTimerButtonTapped)
     await clock.advance(by: .seconds(10))
     XCTAssertEqual(store.value.count, 10)

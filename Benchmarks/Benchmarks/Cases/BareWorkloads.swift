@@ -26,6 +26,8 @@ enum BareWorkloads {
     case .chainSync1M: chain
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
     case .runRoundTrip: RunRoundTrip.bare
+    // Measured against the store's own send.noEffect and run.roundTrip.
+    case .sendDependencyRead, .sendDependencyReadOverridden, .runDependencyRead: nil
     case .runBurst10k: RunBurst.bare
     case .forEachRows10kOneRowAction: ForEachRows.bare
     case .rowStoreRows100, .rowStoreRows10k: nil

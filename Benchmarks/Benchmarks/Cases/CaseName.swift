@@ -2,6 +2,10 @@
 /// required case down further: a deferred effect instead of `.send`, key paths instead of case paths.
 enum CaseName: String, CaseIterable {
   case sendNoEffect = "send.noEffect"
+  /// A send whose reducer reads one `@Dependency` (see ``DependencyRead``).
+  case sendDependencyRead = "send.dependencyRead"
+  /// Extra: the same on a store made inside `withDependencies`, which sets its values per send.
+  case sendDependencyReadOverridden = "send.dependencyRead.overridden"
   case sendOneObserver = "send.oneObserver"
   /// A send that changes the value, watched by one `withObservationTracking` registration made anew
   /// before each send (as a SwiftUI view re-registers after each change).
@@ -34,6 +38,8 @@ enum CaseName: String, CaseIterable {
   case testSchedulerPending40k = "testScheduler.pending40k"
   /// A `.run` effect that sends one action: started, its action reduced (see ``RunRoundTrip``).
   case runRoundTrip = "run.roundTrip"
+  /// `run.roundTrip` with one `@Dependency` read in the operation (see ``DependencyRead``).
+  case runDependencyRead = "run.dependencyRead"
   /// One send starting 10,000 `.run` effects, each sending one action, until all are reduced
   /// (see ``RunBurst``).
   case runBurst10k = "run.burst10k"

@@ -6,6 +6,8 @@ enum EffectfulWorkloads {
   static func factory(for name: CaseName) -> WorkloadFactory? {
     switch name {
     case .sendNoEffect: repeating(.increment, reducer: EffectfulReducers.counter)
+    case .sendDependencyRead: DependencyRead.send(overridden: false)
+    case .sendDependencyReadOverridden: DependencyRead.send(overridden: true)
     case .sendOneObserver: repeating(.increment, reducer: EffectfulReducers.counter, observed: true)
     case .observationOneTracker: ObservationWorkloads.effectful
     case .effectRoundTrip: repeating(.request, reducer: EffectfulReducers.roundTrip)
@@ -26,6 +28,7 @@ enum EffectfulWorkloads {
     case .testSchedulerPending10k: TestSchedulerWorkloads.pending(10_000)
     case .testSchedulerPending40k: TestSchedulerWorkloads.pending(40_000)
     case .runRoundTrip: RunRoundTrip.effectful
+    case .runDependencyRead: DependencyRead.run
     case .runBurst10k: RunBurst.effectful
     case .forEachRows10kOneRowAction: ForEachRows.effectful
     case .rowStoreRows100: RowStoreNotification.effectful(rowCount: 100)

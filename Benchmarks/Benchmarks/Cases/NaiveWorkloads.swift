@@ -21,7 +21,7 @@ enum NaiveWorkloads {
     case .effectRoundTripSync, .effectMap10Sync, .pullbackWithEffectKeyPaths: nil
     case .cancelStartCancel, .cancelSharedID10k, .cancelSharedID40k, .chainSync1M, .runRoundTrip,
       .runBurst10k, .forEachRows10kOneRowAction, .rowStoreRows100, .rowStoreRows10k,
-      .testStoreStory1000:
+      .testStoreStory1000, .sendDependencyRead, .sendDependencyReadOverridden, .runDependencyRead:
       nil
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
     // The episode's store was an ObservableObject, which needs Combine: no Observation to compare.

@@ -50,6 +50,7 @@ struct TargetCheck {
 
     var checks = [
       ratio(.sendNoEffect, atMost: 2, of: bare(.sendNoEffect), "bare"),
+      ratio(.sendDependencyRead, atMost: 2, of: effectful(.sendNoEffect), "send.noEffect"),
       ratio(.effectRoundTrip, atMost: 3, of: bare(.effectRoundTrip), "bare"),
       ratio(.effectMap10, atMost: 3, of: bare(.effectMap10), "bare"),
       ratio(.fanoutNoObservers, atMost: 2, of: effectful(.sendNoEffect), "send.noEffect"),
@@ -69,6 +70,7 @@ struct TargetCheck {
         .cancelSharedID40k, atMost: 1.25, of: effectful(.cancelSharedID10k), "cancel.sharedID10k per effect"),
       ratio(.testSchedulerPending40k, atMost: 5, of: effectful(.testSchedulerPending10k), "pending10k"),
       ratio(.runRoundTrip, atMost: 1.5, of: bare(.runRoundTrip), "bare Task + main-actor hop"),
+      ratio(.runDependencyRead, atMost: 1.1, of: effectful(.runRoundTrip), "run.roundTrip"),
       ratio(.runBurst10k, atMost: 2, of: bare(.runBurst10k), "10,000 bare tasks, same hops"),
       ratio(.forEachRows10kOneRowAction, atMost: 5, of: effectful(.sendNoEffect), "send.noEffect"),
       ratio(.rowStoreRows10k, atMost: 1.25, of: effectful(.rowStoreRows100), "rowStore.rows100.oneRowChanges"),

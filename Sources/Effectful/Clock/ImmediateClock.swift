@@ -2,7 +2,13 @@
 /// offline demos and tests that do not care about time.
 ///
 /// ```swift
-/// let environment = CounterFeature.Environment(clock: ImmediateClock())
+/// let store = withDependencies {
+///   $0.continuousClock = ImmediateClock()
+/// } operation: {
+///   Store(
+///     initialValue: CounterFeature.State(),
+///     reducer: CounterFeature.reducer())
+/// }
 /// // a timer effect on it ticks as fast as the store reduces the ticks
 /// ```
 ///

@@ -29,6 +29,10 @@ extension Effect {
   /// as a test failure under a test store), naming the effect's output type and where the effect was
   /// written, whenever the effect started.
   ///
+  /// The operation, its child tasks and `handler` read the dependencies of the reduction that
+  /// returned the effect (see <doc:Dependencies>): `@Dependency(\.continuousClock)` in a test
+  /// store's effect is the test's clock, whenever and wherever the task runs.
+  ///
   /// - Parameters:
   ///   - priority: The task's priority; by default the current one, but never above `.medium`:
   ///     an effect's work runs off the main actor and does not compete with it.
@@ -47,11 +51,16 @@ extension Effect {
   ) -> Effect {
     // Inlinable, so that the closures below are specialized for `Output` where the effect is written:
     // generic, each `.run` looked up the metadata of its channel, subscriber and closures at run time.
-    Effect(
+    // The dependencies of the reduction returning this effect, kept for its task, which may start
+    // later and elsewhere. Only values that differ from the defaults are carried: an app's `.run`
+    // pays one task-local read.
+    let dependencies = DependencyValues.inForce
+    let carried = dependencies.isDefault ? nil : dependencies
+    return Effect(
       operation: .run { subscriber in
         let channel = RunChannel(subscriber, fileID: fileID, line: line)
         let send = Send<Output> { channel.deliver($0) }
-        channel.start(priority: priority) {
+        channel.start(priority: priority, dependencies: carried) {
           do {
             try await operation(send)
           } catch is CancellationError {
@@ -94,7 +103,9 @@ class RunGate: @unchecked Sendable {
   /// Starts the effect's task: `operation`, which ends by calling ``operationReturned()``, then the
   /// end of the effect.
   @usableFromInline
-  final func start(priority: TaskPriority?, operation: @escaping @Sendable () async -> Void) {
+  final func start(
+    priority: TaskPriority?, dependencies: DependencyValues?, operation: @escaping @Sendable () async -> Void
+  ) {
     let lifetime = lifetime
     // Counted before the task exists: the store's task for this run waits for it to return.
     lifetime.taskStarted()
@@ -102,8 +113,16 @@ class RunGate: @unchecked Sendable {
     // a frame allocated and a call made in every run.
     // A store's own run has no end handler that starts work (no concatenation waits on it), so it
     // may end in its task; any other part of an effect ends on the main queue.
+    // With dependencies, the operation runs with them in force: its child tasks inherit them, and
+    // its `catch` handler runs inside it.
+    let body: @Sendable () async -> Void
+    if let dependencies {
+      body = { await DependencyValues.$current.withValue(dependencies, operation: operation) }
+    } else {
+      body = operation
+    }
     let task = lifetime.registry.startTask(
-      priority: priority, endsInTask: lifetime.isStoreRun, operation: operation
+      priority: priority, endsInTask: lifetime.isStoreRun, operation: body
     ) {
       lifetime.finish()
     }

@@ -81,6 +81,7 @@ extension Store {
   ) -> Store<LocalValue, LocalAction> {
     let last = LastValue(initialValue)
     let link = ParentLink<LocalValue, LocalAction>(
+      parentStore: self,
       currentValue: { [weak self] in
         if let self, let value = extract(self.currentValue) { last.value = value }
         return last.value

@@ -23,6 +23,7 @@ extension Store {
     action toGlobalAction: @escaping (LocalAction) -> Action
   ) -> Store<LocalValue, LocalAction> {
     let link = ParentLink<LocalValue, LocalAction>(
+      parentStore: self,
       currentValue: { [self] in toLocalValue(currentValue) },
       track: { [self] child in addTrackedView(child) },
       send: { [self] in send(toGlobalAction($0)) },
@@ -57,6 +58,7 @@ extension Store {
     action toGlobalAction: @escaping (LocalAction) -> Action
   ) -> Store<LocalValue, LocalAction> {
     let link = ParentLink<LocalValue, LocalAction>(
+      parentStore: self,
       currentValue: { [self] in toLocalValue(currentValue) },
       track: { [self] child in addTrackedView(child) },
       send: { [self] in send(toGlobalAction($0)) },
@@ -84,6 +86,9 @@ extension Store {
 @MainActor
 @usableFromInline
 final class ParentLink<Value, Action> {
+  /// The store this view reads and sends through, whose dependencies the view shares. Weak, as a
+  /// scoped store holds its parent: the parent keeps its scoped stores.
+  @usableFromInline weak var parentStore: (any DependencyHolder)?
   @usableFromInline let currentValue: () -> Value
   /// Tells the parent that Observation tracks the view, so that the parent's sends reach it.
   @usableFromInline let track: (any ObservedView) -> Void
@@ -95,12 +100,14 @@ final class ParentLink<Value, Action> {
 
   @usableFromInline
   init(
+    parentStore: any DependencyHolder,
     currentValue: @escaping () -> Value,
     track: @escaping (any ObservedView) -> Void,
     send: @escaping (Action) -> StoreTask,
     deduplicates: Bool,
     observe: @escaping (Store<Value, Action>) -> StoreSubscription
   ) {
+    self.parentStore = parentStore
     self.currentValue = currentValue
     self.track = track
     self.send = send

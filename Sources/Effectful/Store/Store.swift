@@ -66,6 +66,10 @@ public final class Store<Value, Action> {
   /// Child stores for optional state and list elements, kept while their state is there; see
   /// `Store+Scope.swift`.
   @exclusivity(unchecked) var scopedStores: [ScopedStoreKey: AnyObject] = [:]
+  /// The dependencies in force when this root store was made, when they are not the defaults:
+  /// set while it reduces, so that its reducer and the effects it returns read them. `nil`, the
+  /// common case, costs a send one branch.
+  @usableFromInline @exclusivity(unchecked) var storedDependencies: DependencyValues?
 
   /// Creates a store from an initial value and the reducer that evolves it.
   ///
@@ -83,6 +87,24 @@ public final class Store<Value, Action> {
     self.reducer = reducer
     self.registry = registry
     self.parent = nil
+    let dependencies = DependencyValues.inForce
+    self.storedDependencies = dependencies.isDefault ? nil : dependencies
+  }
+
+  /// The dependencies this store's reducer and effects read: a test store changes them mid-test.
+  /// A view reads and changes its root's.
+  @usableFromInline package var dependencies: DependencyValues {
+    get {
+      if let parent { return parent.parentStore?.dependencies ?? DependencyValues() }
+      return storedDependencies ?? DependencyValues()
+    }
+    set {
+      if let parent {
+        parent.parentStore?.dependencies = newValue
+        return
+      }
+      storedDependencies = newValue.isDefault ? nil : newValue
+    }
   }
 
   /// A store that reads and sends through `parent`; it never reduces or runs effects itself.
@@ -180,7 +202,12 @@ public final class Store<Value, Action> {
 
   @inlinable
   func reduce(_ action: Action) {
-    let effects = reducer(&state, action)
+    let effects: [Effect<Action>]
+    if let storedDependencies {
+      effects = reduce(action, with: storedDependencies)
+    } else {
+      effects = reducer(&state, action)
+    }
     // By index, so that each effect is read in place rather than copied out (a retain and a release).
     for index in effects.indices {
       switch effects[index].operation {
@@ -197,6 +224,12 @@ public final class Store<Value, Action> {
       }
     }
     if !observers.isEmpty { observers.notify(state) }
+  }
+
+  /// The reducer's call, with `dependencies` in force: apart, so that the common path stays small.
+  @usableFromInline
+  func reduce(_ action: Action, with dependencies: DependencyValues) -> [Effect<Action>] {
+    DependencyValues.$current.withValue(dependencies) { reducer(&state, action) }
   }
 
   /// Starts an effect that may call back later, from anywhere. Inlinable, like ``delivery``: see there.
@@ -309,6 +342,14 @@ public final class Store<Value, Action> {
     }
   }
 }
+
+/// A store, as its views reach its dependencies without knowing its types.
+@MainActor @usableFromInline
+protocol DependencyHolder: AnyObject {
+  var dependencies: DependencyValues { get set }
+}
+
+extension Store: DependencyHolder {}
 
 /// Observers of one store, in the order they subscribed.
 @usableFromInline

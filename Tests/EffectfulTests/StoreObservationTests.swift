@@ -40,33 +40,6 @@ private let opaqueReducer: Reducer<Opaque, ScreenAction> = { value, action in
   return []
 }
 
-/// Watches what `read` reads, as a SwiftUI view does: after each notification it records what it reads
-/// now and registers again, so every notification the store makes is counted.
-@MainActor
-private final class Tracker<Value> {
-  private(set) var heard: [Value] = []
-  private let read: @MainActor () -> Value
-
-  init(_ read: @escaping @MainActor () -> Value) {
-    self.read = read
-    arm()
-  }
-
-  private func arm() {
-    withObservationTracking {
-      _ = read()
-    } onChange: { [weak self] in
-      // Trackers are told on the store's actor, during the send.
-      MainActor.assumeIsolated { self?.changed() }
-    }
-  }
-
-  private func changed() {
-    heard.append(read())
-    arm()
-  }
-}
-
 /// The store's count as an async sequence; its closure runs on the main actor, where it was made.
 @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *)
 @MainActor

@@ -21,27 +21,31 @@ private let screenReducer: Reducer<Screen, ScreenAction> = { screen, action in
   return []
 }
 
-/// A SwiftUI view's body, as far as Observation sees it: evaluated once inside
-/// `withObservationTracking`, then again each time that tracking is told about a change. The body
-/// keeps nothing between evaluations, so a store it makes is new each time.
+/// Registers one tracked closure that makes a view of the count and reads it, keeping nothing, and
+/// returns how many times it is told about a change.
 @MainActor
-private final class Body<Value> {
-  private(set) var rendered: [Value] = []
-  private let body: @MainActor () -> Value
-
-  init(_ body: @escaping @MainActor () -> Value) {
-    self.body = body
-    evaluate()
+private func trackCountOfFreshView(of store: Store<Screen, ScreenAction>) -> LockedValue<Int> {
+  let heard = LockedValue(0)
+  withObservationTracking {
+    _ = store.view(value: { $0.count }, action: { $0 }).value
+  } onChange: {
+    heard.withValue { $0 += 1 }
   }
+  return heard
+}
 
-  private func evaluate() {
-    let value = withObservationTracking {
-      body()
-    } onChange: { [weak self] in
-      MainActor.assumeIsolated { self?.evaluate() }
-    }
-    rendered.append(value)
-  }
+/// Makes a view of the count and reads it, keeping only a weak reference to it, which it returns.
+@MainActor
+private func readFreshView(of store: Store<Screen, ScreenAction>) -> Weak<Store<Int, ScreenAction>> {
+  let view = store.view(value: { $0.count }, action: { $0 })
+  _ = view.value
+  return Weak(view)
+}
+
+private struct Weak<Object: AnyObject> {
+  weak var object: Object?
+
+  init(_ object: Object) { self.object = object }
 }
 
 /// Counts the calls of a view's value transform: the work a parent's send does for its views.
@@ -56,12 +60,7 @@ struct ViewsMadeInBodyTests {
   @Test("A view made and read in a tracked closure hears the parent change its value, once")
   func freshViewHearsItsChange() {
     let store = Store(initialValue: Screen(), reducer: screenReducer)
-    let heard = LockedValue(0)
-    withObservationTracking {
-      _ = store.view(value: { $0.count }, action: { $0 }).value
-    } onChange: {
-      heard.withValue { $0 += 1 }
-    }
+    let heard = trackCountOfFreshView(of: store)
     store.send(.increment)
     #expect(heard.withValue { $0 } == 1)
     // Trackers are one-shot: nobody read again, so nobody is told again.
@@ -72,12 +71,7 @@ struct ViewsMadeInBodyTests {
   @Test("A parent send that leaves the fresh view's Equatable value equal tells nobody")
   func freshViewIgnoresOtherChanges() {
     let store = Store(initialValue: Screen(), reducer: screenReducer)
-    let heard = LockedValue(0)
-    withObservationTracking {
-      _ = store.view(value: { $0.count }, action: { $0 }).value
-    } onChange: {
-      heard.withValue { $0 += 1 }
-    }
+    let heard = trackCountOfFreshView(of: store)
     store.send(.rename("Primes"))
     #expect(heard.withValue { $0 } == 0)
     // Still listening: the change to its own value comes through.
@@ -88,51 +82,43 @@ struct ViewsMadeInBodyTests {
   @Test("A body re-evaluated after a change makes a new view, and hears the next change through it")
   func reEvaluatedBodyHearsAgain() {
     let store = Store(initialValue: Screen(), reducer: screenReducer)
-    let body = Body { store.view(value: { $0.count }, action: { $0 }).value }
+    let body = Tracker { store.view(value: { $0.count }, action: { $0 }).value }
     store.send(.increment)
     store.send(.rename("Primes"))
     store.send(.increment)
     store.send(.increment)
-    #expect(body.rendered == [0, 1, 2, 3])
+    #expect(body.heard == [1, 2, 3])
   }
 
   @Test("A view of a view, both made in the body, hears its own changes only")
   func freshNestedViews() {
     let store = Store(initialValue: Screen(), reducer: screenReducer)
-    let body = Body {
+    let body = Tracker {
       store.view(value: { $0 }, action: { $0 }).view(value: { $0.title }, action: { $0 }).value
     }
     store.send(.increment)
     store.send(.rename("Primes"))
-    #expect(body.rendered == ["Counter", "Primes"])
+    #expect(body.heard == ["Primes"])
   }
 
   @Test("A fresh view's trackers keep it alive until they are told, and no longer")
   func freshViewLivesAsLongAsItsTracker() {
     let store = Store(initialValue: Screen(), reducer: screenReducer)
-    weak var made: Store<Int, ScreenAction>?
-    withObservationTracking {
-      let view = store.view(value: { $0.count }, action: { $0 })
-      made = view
-      _ = view.value
+    let made = withObservationTracking {
+      readFreshView(of: store)
     } onChange: {
     }
     store.send(.rename("Primes"))
-    #expect(made != nil)
+    #expect(made.object != nil)
     store.send(.increment)
-    #expect(made == nil)
+    #expect(made.object == nil)
   }
 
   @Test("A fresh view read outside any tracking scope is not kept")
   func untrackedFreshViewIsFreed() {
     let store = Store(initialValue: Screen(), reducer: screenReducer)
-    weak var made: Store<Int, ScreenAction>?
-    do {
-      let view = store.view(value: { $0.count }, action: { $0 })
-      made = view
-      _ = view.value
-    }
-    #expect(made == nil)
+    let made = readFreshView(of: store)
+    #expect(made.object == nil)
     store.send(.increment)
     #expect(store.value.count == 1)
   }
@@ -142,7 +128,7 @@ struct ViewsMadeInBodyTests {
     let store = Store(initialValue: Screen(), reducer: screenReducer)
     let other = Store(initialValue: Screen(), reducer: screenReducer)
     let calls = Calls()
-    let body = Body {
+    let body = Tracker {
       let count = store.view(
         value: { screen -> Int in
           calls.count += 1
@@ -154,7 +140,7 @@ struct ViewsMadeInBodyTests {
     // Each change of `other` re-evaluates the body, which makes a new view of `store`; the tracking
     // that read the old one is over, so the old view is gone with it.
     for _ in 0..<1_000 { other.send(.increment) }
-    #expect(body.rendered.count == 1_001)
+    #expect(body.heard.count == 1_000)
     calls.count = 0
     store.send(.rename("Primes"))
     #expect(calls.count == 1)

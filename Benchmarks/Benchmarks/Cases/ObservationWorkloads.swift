@@ -7,37 +7,33 @@ import Observation
 @MainActor
 enum ObservationWorkloads {
   /// The Effectful store.
-  static let effectful: WorkloadFactory = {
-    let store = Store(initialValue: CounterState(), reducer: EffectfulReducers.counter)
-    let changes = ChangeCounter()
-    return { iterations in
-      for _ in 0..<iterations {
-        withObservationTracking {
-          blackHole(store.value.count)
-        } onChange: {
-          changes.count &+= 1
-        }
-        store.send(.increment)
-      }
-      blackHole(changes.count)
-    }
-  }
+  static let effectful = trackedSends { store in store.value.count }
 
   /// `observation.viewInBody`: as `observation.oneTracker`, but the tracked closure makes a view of the
   /// store and reads the view, which nothing else holds: a SwiftUI body making a child's store.
-  static let viewInBody: WorkloadFactory = {
-    let store = Store(initialValue: CounterState(), reducer: EffectfulReducers.counter)
-    let changes = ChangeCounter()
-    return { iterations in
-      for _ in 0..<iterations {
-        withObservationTracking {
-          blackHole(store.view(value: { $0.count }, action: { $0 }).value)
-        } onChange: {
-          changes.count &+= 1
+  static let viewInBody = trackedSends { store in
+    store.view(value: { $0.count }, action: { $0 }).value
+  }
+
+  /// Each iteration registers one tracker around `read`, then sends an action that changes what it
+  /// read, which tells the tracker.
+  private static func trackedSends(
+    reading read: @escaping @MainActor (Store<CounterState, CounterAction>) -> Int
+  ) -> WorkloadFactory {
+    {
+      let store = Store(initialValue: CounterState(), reducer: EffectfulReducers.counter)
+      let changes = ChangeCounter()
+      return { iterations in
+        for _ in 0..<iterations {
+          withObservationTracking {
+            blackHole(read(store))
+          } onChange: {
+            changes.count &+= 1
+          }
+          store.send(.increment)
         }
-        store.send(.increment)
+        blackHole(changes.count)
       }
-      blackHole(changes.count)
     }
   }
 

@@ -48,6 +48,20 @@ private struct Weak<Object: AnyObject> {
   init(_ object: Object) { self.object = object }
 }
 
+/// Something else a body reads, changed on another thread.
+private final class Elsewhere: Observable, Sendable {
+  private let registrar = ObservationRegistrar()
+
+  var value: Int {
+    registrar.access(self, keyPath: \.value)
+    return 0
+  }
+
+  func change() {
+    registrar.withMutation(of: self, keyPath: \.value) {}
+  }
+}
+
 /// Counts the calls of a view's value transform: the work a parent's send does for its views.
 @MainActor
 private final class Calls {
@@ -112,6 +126,21 @@ struct ViewsMadeInBodyTests {
     #expect(made.object != nil)
     store.send(.increment)
     #expect(made.object == nil)
+  }
+
+  @Test("A tracker told on another thread about something else lets its fresh view go")
+  func trackerToldElsewhereLetsGo() async {
+    let store = Store(initialValue: Screen(), reducer: screenReducer)
+    let elsewhere = Elsewhere()
+    let made = withObservationTracking {
+      _ = elsewhere.value
+      return readFreshView(of: store)
+    } onChange: {
+    }
+    await Task.detached { elsewhere.change() }.value
+    #expect(made.object == nil)
+    store.send(.increment)
+    #expect(store.value.count == 1)
   }
 
   @Test("A fresh view read outside any tracking scope is not kept")

@@ -18,8 +18,8 @@ import Observation
 /// Where readers of views register the key paths that keep those views alive. Nothing here ever
 /// changes, so nobody is told through it; a registration ends when its reader is told about another
 /// change, or cancelled. Not the view's own registrar: ending a registration may free the view, and
-/// with it that registrar, which must not depend on when a registrar lets go of a key path (inside
-/// its lock or after) in Observation's implementation.
+/// a view freed while its own registrar holds its lock to let go of the key path would free that
+/// registrar inside the lock. Whether that can happen is Observation's detail; here it cannot.
 private let keepAliveRegistrar = ObservationRegistrar()
 private let keepAliveSubject = KeepAliveSubject()
 
@@ -29,7 +29,7 @@ extension Store {
   func keepAliveForReader(_ observation: StoreObservation<Value, Action>) {
     // Cached weakly: registrations hold it while anybody waits, and after a read with no tracking
     // scope around it nothing does, which is what keeps an untracked read from keeping the view.
-    // Forming one costs about half a microsecond, so a reader that is already waiting reuses it.
+    // Forming one costs about half a microsecond, so reads while a reader waits reuse it.
     let keyPath = observation.keepAliveKeyPath ?? makeKeepAliveKeyPath(observation)
     keepAliveRegistrar.access(keepAliveSubject, keyPath: keyPath)
   }

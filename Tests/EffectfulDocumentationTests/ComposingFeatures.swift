@@ -1,6 +1,7 @@
 import Effectful
 import EffectfulTesting
 import Foundation
+import Observation
 import Testing
 
 // The code of Articles/ComposingFeatures.md (check-docs compares the article's blocks with it). It
@@ -137,6 +138,28 @@ struct ComposingFeaturesTests {
 
     #expect(printed == ["count: 1"])
     #expect(appStore.value.favorites == [1])
+  }
+
+  @Test func viewMadeInABody() {
+    let printed = LockedLines()
+    let print = { @Sendable (line: String) in printed.append(line) }
+
+    let appStore = Store(
+      initialValue: AppState(),
+      reducer: appReducer(environment: AppEnvironment(counter: .offline))
+    )
+    withObservationTracking {
+      let counterStore = appStore.view(
+        value: { $0.counter }, action: { AppAction.counter($0) })
+      print("count: \(counterStore.value.count)")
+    } onChange: {
+      print("the counter changed")
+    }
+    // The counter did not change: nothing printed.
+    appStore.send(.favorite(.saveFavoriteTapped))
+    appStore.send(.counter(.incrementButtonTapped))  // the counter changed
+
+    #expect(printed.all == ["count: 0", "the counter changed"])
   }
 
   @Test func loggingPrintsAfterTheReducer() async {

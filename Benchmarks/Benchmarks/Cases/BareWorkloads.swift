@@ -11,6 +11,8 @@ enum BareWorkloads {
     case .sendNoEffect: counter(observed: false)
     case .sendOneObserver: counter(observed: true)
     case .observationOneTracker: ObservationWorkloads.bare
+    // A view is Effectful's own; the bare side of a tracked read is observation.oneTracker's.
+    case .observationViewInBody, .viewReadUntracked: nil
     case .effectRoundTrip: roundTrip(EffectfulReducers.roundTrip)
     case .effectRoundTripSync: roundTrip(EffectfulReducers.roundTripSync)
     case .effectMap10: roundTrip(EffectfulReducers.map10, response: .response(9))

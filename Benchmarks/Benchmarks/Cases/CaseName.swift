@@ -10,6 +10,11 @@ enum CaseName: String, CaseIterable {
   /// A send that changes the value, watched by one `withObservationTracking` registration made anew
   /// before each send (as a SwiftUI view re-registers after each change).
   case observationOneTracker = "observation.oneTracker"
+  /// The same, with the tracked closure making a view of the store and reading that, as a SwiftUI body
+  /// that makes a child's store does (see ``ObservationWorkloads``).
+  case observationViewInBody = "observation.viewInBody"
+  /// A read of a view's value outside any tracking scope (see ``ObservationWorkloads``).
+  case viewReadUntracked = "view.read.untracked"
   case effectRoundTrip = "effect.roundTrip"
   /// Extra: the round trip through `.sync { }`, an effect that runs (allocates a lifetime) instead of
   /// carrying its output.

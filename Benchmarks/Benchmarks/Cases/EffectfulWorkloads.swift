@@ -10,6 +10,8 @@ enum EffectfulWorkloads {
     case .sendDependencyReadOverridden: DependencyRead.send(overridden: true)
     case .sendOneObserver: repeating(.increment, reducer: EffectfulReducers.counter, observed: true)
     case .observationOneTracker: ObservationWorkloads.effectful
+    case .observationViewInBody: ObservationWorkloads.viewInBody
+    case .viewReadUntracked: ObservationWorkloads.untrackedViewRead
     case .effectRoundTrip: repeating(.request, reducer: EffectfulReducers.roundTrip)
     case .effectRoundTripSync: repeating(.request, reducer: EffectfulReducers.roundTripSync)
     case .effectMap10: repeating(.request, reducer: EffectfulReducers.map10)

@@ -3,23 +3,47 @@ import Observation
 
 /// `observation.oneTracker`: each iteration registers one `withObservationTracking` that reads the count,
 /// then sends an action that changes it, which fires the tracker. A SwiftUI view does the same: it
-/// reads in its body, hears one change, and reads again.
+/// reads in its body, hears one change, and reads again. Also the cases about views read that way.
 @MainActor
 enum ObservationWorkloads {
   /// The Effectful store.
-  static let effectful: WorkloadFactory = {
-    let store = Store(initialValue: CounterState(), reducer: EffectfulReducers.counter)
-    let changes = ChangeCounter()
-    return { iterations in
-      for _ in 0..<iterations {
-        withObservationTracking {
-          blackHole(store.value.count)
-        } onChange: {
-          changes.count &+= 1
+  static let effectful = trackedSends { store in store.value.count }
+
+  /// `observation.viewInBody`: as `observation.oneTracker`, but the tracked closure makes a view of the
+  /// store and reads the view, which nothing else holds: a SwiftUI body making a child's store.
+  static let viewInBody = trackedSends { store in
+    store.view(value: { $0.count }, action: { $0 }).value
+  }
+
+  /// Each iteration registers one tracker around `read`, then sends an action that changes what it
+  /// read, which tells the tracker.
+  private static func trackedSends(
+    reading read: @escaping @MainActor (Store<CounterState, CounterAction>) -> Int
+  ) -> WorkloadFactory {
+    {
+      let store = Store(initialValue: CounterState(), reducer: EffectfulReducers.counter)
+      let changes = ChangeCounter()
+      return { iterations in
+        for _ in 0..<iterations {
+          withObservationTracking {
+            blackHole(read(store))
+          } onChange: {
+            changes.count &+= 1
+          }
+          store.send(.increment)
         }
-        store.send(.increment)
+        blackHole(changes.count)
       }
-      blackHole(changes.count)
+    }
+  }
+
+  /// `view.read.untracked`: a read of a held view's value with no tracking scope around it, as an
+  /// action handler reading the state does.
+  static let untrackedViewRead: WorkloadFactory = {
+    let store = Store(initialValue: CounterState(), reducer: EffectfulReducers.counter)
+    let view = store.view(value: { $0.count }, action: { $0 })
+    return { iterations in
+      for _ in 0..<iterations { blackHole(view.value) }
     }
   }
 

@@ -21,14 +21,18 @@ import Observation
 ///   For any other value, every send notifies.
 /// - A store made by ``Store/view(value:action:)`` notifies its own trackers only when its own value
 ///   changes (the same two rules, applied to the local value), never for the rest of its parent.
+/// - A tracker keeps the view it read alive until it is told or cancelled, so a view made and read
+///   in the same tracked closure (a SwiftUI body) needs nobody else to hold it.
 /// - Trackers are called on the main actor, during the send. Actions they send are reduced before the
 ///   send returns, and tracked in turn.
 /// - ``Store/subscribe(_:)`` works alongside, unchanged.
 ///
 /// A store that nobody tracks pays one flag check per send. A read of ``Store/value`` outside any
 /// tracking scope cannot be told from a tracked one, so the next change after it is announced to
-/// nobody, once. For an `Equatable` value, a tracked store keeps the value its trackers read, to
-/// compare: a collection in it is copied on its first change after each read (copy-on-write).
+/// nobody, once; a read of a view that no tracker waits on also forms the small key path a tracker
+/// would keep it alive with (about half a microsecond). For an `Equatable` value, a tracked store
+/// keeps the value its trackers read, to compare: a collection in it is copied on its first change
+/// after each read (copy-on-write).
 extension Store: Observable {}
 
 extension Store {
@@ -49,6 +53,7 @@ extension Store {
       listenToParentIfNeeded(observation)
     }
     observation.registrar.access(self, keyPath: observation.keyPath)
+    if parent != nil { keepAliveForReader(observation) }
   }
 
   private func makeObservation() -> StoreObservation<Value, Action> {
@@ -147,6 +152,9 @@ final class StoreObservation<Value, Action> {
   var trackedViews: [TrackedView] = []
   /// For a view: whether its parent tells it about changes.
   var isListeningToParent = false
+  /// For a view: the key path its readers register under to keep it alive, while any of them waits;
+  /// see `Store+ReaderLifetime.swift`.
+  weak var keepAliveKeyPath: KeyPath<KeepAliveSubject, Void>?
 
   init(keyPath: KeyPath<Store<Value, Action>, Value>) {
     self.keyPath = keyPath

@@ -12,7 +12,9 @@ extension Store {
   /// ```
   ///
   /// A view costs its parent nothing until somebody subscribes to it or Observation tracks it; then it
-  /// recomputes its value once per parent change. The view keeps its parent alive.
+  /// recomputes its value once per parent change. The view keeps its parent alive, and a tracker
+  /// keeps the view it read alive until it is told, so a view made and read in a SwiftUI `body`
+  /// needs nobody to store it.
   ///
   /// Observation trackers of the view (a SwiftUI view holding it, `withObservationTracking`) hear only
   /// about the view's own value: for an `Equatable` local value, only when it really changed; otherwise

@@ -1,31 +1,7 @@
+import EffectfulEffectTestSupport
 import Effectful
 import Observation
 import Testing
-
-/// Counts the notifications of what `read` reads, re-registering after each, as a SwiftUI view does.
-@MainActor
-private final class Watcher<Value> {
-  private(set) var heard: [Value] = []
-  private let read: @MainActor () -> Value
-
-  init(_ read: @escaping @MainActor () -> Value) {
-    self.read = read
-    arm()
-  }
-
-  private func arm() {
-    withObservationTracking {
-      _ = read()
-    } onChange: { [weak self] in
-      MainActor.assumeIsolated { self?.changed() }
-    }
-  }
-
-  private func changed() {
-    heard.append(read())
-    arm()
-  }
-}
 
 @MainActor
 @Suite("Child stores for lists and details")
@@ -41,13 +17,13 @@ struct ScopedStoreTests {
     let store = makeStore()
     // Made and read inside the tracked read, as a SwiftUI body does, and not kept by the reader:
     // only the parent keeps the stores, and that is what lets their changes be heard.
-    let watchers = (0..<3).map { index in
-      Watcher { store.scope(forEach: \.rows, action: rowCase)[index].value.count }
+    let trackers = (0..<3).map { index in
+      Tracker { store.scope(forEach: \.rows, action: rowCase)[index].value.count }
     }
     store.send(.row(2, .incrementButtonTapped))
     store.send(.row(2, .incrementButtonTapped))
     store.send(.openDetail(1))
-    #expect(watchers.map(\.heard) == [[], [1, 2], []])
+    #expect(trackers.map(\.heard) == [[], [1, 2], []])
     let again = store.scope(forEach: \.rows, action: rowCase)
     #expect(again.map(\.value.count) == [0, 2, 0])
     #expect(again[1] === store.scope(forEach: \.rows, action: rowCase)[1])
@@ -83,10 +59,10 @@ struct ScopedStoreTests {
     let detail = store.scope(value: \.detail, action: detailCase)
     #expect(detail != nil)
     #expect(detail === store.scope(value: \.detail, action: detailCase))
-    let watcher = Watcher { store.scope(value: \.detail, action: detailCase)?.value.count }
+    let tracker = Tracker { store.scope(value: \.detail, action: detailCase)?.value.count }
     store.send(.row(1, .incrementButtonTapped))
     detail?.send(.incrementButtonTapped)
-    #expect(watcher.heard == [1])
+    #expect(tracker.heard == [1])
     store.send(.closeDetail)
     #expect(store.scope(value: \.detail, action: detailCase) == nil)
   }

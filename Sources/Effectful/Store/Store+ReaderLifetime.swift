@@ -1,0 +1,63 @@
+import Observation
+
+// A view made and read in a tracked closure (a SwiftUI `body` reading a store it makes) is held by
+// nobody once the closure returns, and its parent holds tracked views weakly, so that a view nobody
+// uses costs nothing. With nothing else holding it, the view would be freed with its registrar as
+// the closure returns, and its readers would never hear about a change.
+//
+// What must keep it alive is exactly what Observation keeps while a reader waits: the reader's
+// registration. A registrar holds the key paths readers registered under until they are told or
+// cancelled (a tracking scope that hears about any change cancels all of its registrations), and a
+// key path holds its subscript arguments. So each read of a view also registers under a key path
+// whose argument is the view: the view lives while a reader waits on it, and goes when the last one
+// is told or gives up. A read outside any tracking scope registers nothing, so it keeps nothing.
+//
+// Caching views in their parent instead would need an identity for a view, and closures have none:
+// two calls at one place in the code may compute different parts (one per row of a list).
+
+/// Where readers of views register the key paths that keep those views alive. Nothing here ever
+/// changes, so nobody is told through it; a registration ends when its reader is told about another
+/// change, or cancelled. Not the view's own registrar: ending a registration may free the view, and
+/// a view freed while its own registrar holds its lock to let go of the key path would free that
+/// registrar inside the lock. Whether that can happen is Observation's detail; here it cannot.
+private let keepAliveRegistrar = ObservationRegistrar()
+private let keepAliveSubject = KeepAliveSubject()
+
+extension Store {
+  /// Registers the current reader of this view, if there is one, under a key path that keeps the
+  /// view alive while the reader waits.
+  func keepAliveForReader(_ observation: StoreObservation<Value, Action>) {
+    // Cached weakly: registrations hold it while anybody waits, and after a read with no tracking
+    // scope around it nothing does, which is what keeps an untracked read from keeping the view.
+    // Forming one costs about half a microsecond, so reads while a reader waits reuse it.
+    let keyPath = observation.keepAliveKeyPath ?? makeKeepAliveKeyPath(observation)
+    keepAliveRegistrar.access(keepAliveSubject, keyPath: keyPath)
+  }
+
+  private func makeKeepAliveKeyPath(
+    _ observation: StoreObservation<Value, Action>
+  ) -> KeyPath<KeepAliveSubject, Void> {
+    let made = \KeepAliveSubject.[keepingAlive: KeptAlive(self)]
+    observation.keepAliveKeyPath = made
+    return made
+  }
+}
+
+/// What readers of views register with: the root of the key paths that keep views alive. One type
+/// for every store's views, because forming a key path rooted in a generic type costs half as much
+/// again.
+final class KeepAliveSubject: Observable, Sendable {
+  /// Nothing to read: only a key path to it matters, for the object its argument holds.
+  subscript(keepingAlive kept: KeptAlive) -> Void { () }
+}
+
+/// An object held by a key path's argument, compared by identity.
+struct KeptAlive: Hashable, Sendable {
+  let object: any AnyObject & Sendable
+
+  init(_ object: any AnyObject & Sendable) { self.object = object }
+
+  static func == (lhs: KeptAlive, rhs: KeptAlive) -> Bool { lhs.object === rhs.object }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
+}

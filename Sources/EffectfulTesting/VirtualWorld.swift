@@ -186,21 +186,16 @@ final class VirtualWorld: @unchecked Sendable {
     // hop an effect made while nobody looked) runs first: the main queue is first in, first out.
     await Self.mainQueueTurn()
     var steps = 1
-    while steps < limit {
-      steps += runQueuedJobs(limit: limit - steps)
-      if steps >= limit { break }
-      if needsMainQueueTurn() {
+    while true {
+      switch step(&steps, limit: limit) {
+      case .progressed: continue
+      case .needsMainQueueTurn:
         await Self.mainQueueTurn()
         steps += 1
-        continue
+      case .settled: return true
+      case .runaway: return false
       }
-      if fireOneDueNow() {
-        steps += 1
-        continue
-      }
-      return true
     }
-    return false
   }
 
   /// ``settle(limit:)`` for a caller that cannot suspend: the main queue comes round by running the
@@ -209,27 +204,41 @@ final class VirtualWorld: @unchecked Sendable {
   @MainActor
   func settleSynchronously(limit: Int = VirtualWorld.stepLimit) -> Bool {
     var steps = 0
-    while steps < limit {
-      steps += runQueuedJobs(limit: limit - steps)
-      if steps >= limit { break }
-      if needsMainQueueTurn(), Thread.isMainThread {
+    while true {
+      switch step(&steps, limit: limit, canTurnMainQueue: Thread.isMainThread) {
+      case .progressed: continue
+      case .needsMainQueueTurn:
         _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
         steps += 1
-        continue
+      case .settled: return true
+      case .runaway: return false
       }
-      if fireOneDueNow() {
-        steps += 1
-        continue
-      }
-      return true
     }
-    return false
+  }
+
+  /// What one step of settling did, or asks of its caller.
+  private enum Step {
+    case progressed, needsMainQueueTurn, settled, runaway
+  }
+
+  /// One step of settling: every queued job; then, if one ran or a main-queue block of the
+  /// stores' effects is pending, a turn of the main queue (the caller's to take, if it can); else
+  /// one piece of work due now.
+  private func step(_ steps: inout Int, limit: Int, canTurnMainQueue: Bool = true) -> Step {
+    steps += runQueuedJobs(limit: limit - steps)
+    if steps >= limit { return .runaway }
+    if needsMainQueueTurn(), canTurnMainQueue { return .needsMainQueueTurn }
+    guard fireOneDueNow() else { return .settled }
+    steps += 1
+    return .progressed
   }
 
   /// How many steps one settling takes before it calls an effect runaway: far more than one step
   /// of a story needs (`advance` settles after each deadline it fires, so a thousand ticks are a
-  /// thousand settlings of a few steps each), few enough to report in a fraction of a second.
-  static let stepLimit = 10_000
+  /// thousand settlings of a few steps each), few enough to report within a second. A `.run` that
+  /// sends takes two steps an output (its job, then the main queue's turn): one that sends ten
+  /// thousand outputs without ever waiting on a clock is taken for a runaway.
+  static let stepLimit = 20_000
 
   /// Returns after every block on the main queue when it was called has run.
   ///

@@ -46,6 +46,44 @@ struct CasePathReflectionTests {
     #expect(refresh.extract(.refresh) != nil)
   }
 
+  indirect enum Tree: Equatable {
+    case leaf(String)
+    case node(Tree, Tree)
+    case empty
+  }
+
+  struct Payload: Equatable {
+    var name: String
+    var values: [Int]
+  }
+
+  enum Mixed: Equatable {
+    case none
+    case payload(Payload)
+    case text(String)
+  }
+
+  @Test func payloadsCopiedFromMemoryStayIntact() {
+    let path = CasePath(Mixed.payload)
+    for round in 0..<3 {
+      let payload = Payload(name: "round \(round) of a string longer than fifteen bytes", values: [round, 2])
+      #expect(path.extract(.payload(payload)) == payload)
+      #expect(path.extract(.text("another case")) == nil)
+      #expect(path.extract(.none) == nil)
+    }
+  }
+
+  @Test func indirectCases() throws {
+    let node = CasePath { (payload: (Tree, Tree)) in Tree.node(payload.0, payload.1) }
+    let leaf = CasePath(Tree.leaf)
+    for _ in 0..<3 {
+      let children = try #require(node.extract(.node(.leaf("a"), .empty)))
+      #expect(children.0 == .leaf("a") && children.1 == .empty)
+      #expect(leaf.extract(.leaf("b")) == "b")
+      #expect(leaf.extract(.empty) == nil)
+    }
+  }
+
   @Test func optionalsAreEnumsToo() {
     let some = CasePath<Int?, Int>(Optional.some)
     #expect(some.extract(3) == 3)

@@ -1,34 +1,92 @@
-/// The number of the case `value` is in, read from its type's value witness table, or `nil` when
-/// `Value` is not an enum (or an optional).
+/// Reads and takes apart enum values through their type's value witnesses: the case number of a
+/// value, and a copy of its payload, without `Mirror`.
 ///
 /// ```swift
-/// enumTag(of: Action.tab1(.incrementButtonTapped)) == enumTag(of: Action.tab1(.timerTick))  // true
+/// let layout = EnumLayout(Action.self)
+/// layout?.tag(of: Action.tab1(.timerTick)) == layout?.tag(of: Action.tab1(.incrementButtonTapped))  // true
 /// ```
 ///
-/// `Mirror` can tell the case too, by name, but builds a mirror and a string each time; a case path
-/// asks on every action at every level of nested features, and this is one indirect call. The
-/// layouts read here (a metadata's kind word, its value witness table one word before it, and
-/// `getEnumTag` after the table's ten words and two 32-bit fields) are part of Swift's stable ABI.
-func enumTag<Value>(of value: Value) -> UInt32? {
-  guard let getEnumTag = EnumTagReader.reader(for: Value.self) else { return nil }
-  let metadata = unsafeBitCast(Value.self as Any.Type, to: UnsafeRawPointer.self)
-  return withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), metadata) }
-}
-
-/// Where a type's `getEnumTag` value witness is.
-enum EnumTagReader {
-  typealias GetEnumTag = @convention(c) (_ value: UnsafeRawPointer, _ metadata: UnsafeRawPointer) -> UInt32
+/// `Mirror` can tell the case and payload too, but builds a mirror, strings and an existential box
+/// each time; a case path asks on every action at every level of nested features. The layouts read
+/// here (a metadata's kind word, its value witness table one word before it, `getEnumTag` and its
+/// two neighbours after the table's ten words and two 32-bit fields, and the field descriptor's
+/// records) are part of Swift's stable ABI.
+struct EnumLayout: @unchecked Sendable {
+  // Raw pointers to immutable runtime metadata, which lives as long as the program.
+  private typealias GetEnumTag = @convention(c) (_ value: UnsafeRawPointer, _ metadata: UnsafeRawPointer) -> UInt32
+  private typealias ProjectEnumData = @convention(c) (_ value: UnsafeMutableRawPointer, _ metadata: UnsafeRawPointer) -> Void
+  private typealias InjectEnumTag = @convention(c) (
+    _ value: UnsafeMutableRawPointer, _ tag: UInt32, _ metadata: UnsafeRawPointer
+  ) -> Void
 
   // Metadata kinds of the runtime's MetadataKind.def: enum and optional.
   private static let enumKind = 0x201
   private static let optionalKind = 0x202
 
-    static func reader(for type: Any.Type) -> GetEnumTag? {
+  private let metadata: UnsafeRawPointer
+  private let getEnumTag: GetEnumTag
+  private let projectEnumData: ProjectEnumData
+  private let injectEnumTag: InjectEnumTag
+
+  /// The layout of `type`, or `nil` when it is not an enum or an optional.
+  init?(_ type: Any.Type) {
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     let kind = metadata.load(as: Int.self)
-    guard kind == enumKind || kind == optionalKind else { return nil }
-    let witnesses = metadata.load(fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-    let offset = 10 * MemoryLayout<UnsafeRawPointer>.size + 2 * MemoryLayout<UInt32>.size
-    return unsafeBitCast(witnesses.load(fromByteOffset: offset, as: UnsafeRawPointer.self), to: GetEnumTag.self)
+    guard kind == Self.enumKind || kind == Self.optionalKind else { return nil }
+    let word = MemoryLayout<UnsafeRawPointer>.size
+    let witnesses = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
+    let first = 10 * word + 2 * MemoryLayout<UInt32>.size
+    self.metadata = metadata
+    getEnumTag = unsafeBitCast(witnesses.load(fromByteOffset: first, as: UnsafeRawPointer.self), to: GetEnumTag.self)
+    projectEnumData = unsafeBitCast(
+      witnesses.load(fromByteOffset: first + word, as: UnsafeRawPointer.self), to: ProjectEnumData.self)
+    injectEnumTag = unsafeBitCast(
+      witnesses.load(fromByteOffset: first + 2 * word, as: UnsafeRawPointer.self), to: InjectEnumTag.self)
+  }
+
+  /// The case number of `value`: payload cases first, in declaration order, then the others.
+  func tag<Value>(of value: Value) -> UInt32 {
+    withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), metadata) }
+  }
+
+  /// A copy of the payload of `value`, which must be of the case `tag`, stored inline (not
+  /// `indirect`) and of type `Payload` exactly: see ``isInlinePayload(tag:)``.
+  func payload<Value, Payload>(of value: Value, tag: UInt32, as _: Payload.Type) -> Payload {
+    var copy = value
+    return withUnsafeMutableBytes(of: &copy) { bytes in
+      let base = bytes.baseAddress!
+      projectEnumData(base, metadata)
+      let payload = base.load(as: Payload.self)
+      // Back to the enum it was, so that the copy is destroyed as one.
+      injectEnumTag(base, tag, metadata)
+      return payload
+    }
+  }
+
+  /// Whether the case `tag` has a payload stored in the enum's own memory: not `indirect`, per
+  /// the type's field descriptor.
+  func isInlinePayload(tag: UInt32) -> Bool {
+    let descriptor = metadata.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+    guard let fields = relative(descriptor, at: 16) else { return false }
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+    var payloadIndex: UInt32 = 0
+    for index in 0..<count {
+      let record = fields + 16 + index * recordSize
+      // A record with a type is a payload case; payload cases are numbered first, in order.
+      guard relative(record, at: 4) != nil else { continue }
+      if payloadIndex == tag {
+        let isIndirect = record.load(as: UInt32.self) & 0x1 != 0
+        return !isIndirect
+      }
+      payloadIndex += 1
+    }
+    return false
+  }
+
+  /// The target of the 32-bit relative pointer at `offset` from `base`, `nil` when it is null.
+  private func relative(_ base: UnsafeRawPointer, at offset: Int) -> UnsafeRawPointer? {
+    let distance = base.load(fromByteOffset: offset, as: Int32.self)
+    return distance == 0 ? nil : base + offset + Int(distance)
   }
 }

@@ -17,6 +17,7 @@ extension CasePath {
   /// is `indirect` or its payload has labels (`Mirror` then, which is slower). A
   /// `CustomReflectable` enum, whose mirror does not show its payload, extracts nothing: write
   /// `CasePath(embed, extract:)`.
+  @inlinable
   public init(_ embed: @escaping @Sendable (Value) -> Root) {
     let reflected = ReflectedCase(embed)
     self.init(embed, extract: reflected.extract)
@@ -24,20 +25,24 @@ extension CasePath {
 }
 
 /// What a reflected case path knows about its case, once an action of the case arrived.
+// Inlinable so that the extraction is specialized for the case path's types where it is made: an
+// unspecialized copy of the payload goes through its type's value witnesses at every level.
+@usableFromInline
 final class ReflectedCase<Root, Value>: Sendable {
-  let embed: @Sendable (Value) -> Root
-  let layout = EnumLayout(Root.self)
+  @usableFromInline let embed: @Sendable (Value) -> Root
+  @usableFromInline let layout = EnumLayout(Root.self)
   /// The case's tag, and in the top bit whether its payload is copied from memory; `unknown`
   /// until learned. Any store, on any thread, may extract.
-  private let learned = Atomic<UInt64>(ReflectedCase.unknown)
-  private static var unknown: UInt64 { .max }
-  private static var inlineFlag: UInt64 { 1 << 32 }
+  @usableFromInline let learned = Atomic<UInt64>(ReflectedCase.unknown)
+  @inlinable static var unknown: UInt64 { .max }
+  @inlinable static var inlineFlag: UInt64 { 1 << 32 }
 
+  @inlinable
   init(_ embed: @escaping @Sendable (Value) -> Root) {
     self.embed = embed
   }
 
-  @Sendable
+  @inlinable @Sendable
   func extract(_ root: Root) -> Value? {
     let known = learned.load(ordering: .relaxed)
     guard known != Self.unknown, let layout else { return learn(root) }
@@ -49,7 +54,8 @@ final class ReflectedCase<Root, Value>: Sendable {
 
   /// The first extraction of the case: the payload must rebuild the very action, or this is
   /// another case whose payload has the same type.
-  private func learn(_ root: Root) -> Value? {
+  @usableFromInline
+  func learn(_ root: Root) -> Value? {
     guard let payload = Self.mirroredPayload(of: root) else { return nil }
     let rebuilt = embed(payload)
     guard DumpNode(reflecting: rebuilt) == DumpNode(reflecting: root) else { return nil }
@@ -65,7 +71,8 @@ final class ReflectedCase<Root, Value>: Sendable {
 
   /// The case's payload as `Value`: the whole of it, its one labeled value (`(fact: "…")`), or
   /// nothing for a case without one when `Value` is `Void`.
-  private static func mirroredPayload(of root: Root) -> Value? {
+  @usableFromInline
+  static func mirroredPayload(of root: Root) -> Value? {
     let mirror = Mirror(reflecting: root)
     guard mirror.displayStyle == .enum || mirror.displayStyle == .optional else { return nil }
     guard let child = mirror.children.first?.value else { return () as? Value }

@@ -11,11 +11,12 @@
 /// here (a metadata's kind word, its value witness table one word before it, `getEnumTag` and its
 /// two neighbours after the table's ten words and two 32-bit fields, and the field descriptor's
 /// records) are part of Swift's stable ABI.
+@usableFromInline
 struct EnumLayout: @unchecked Sendable {
   // Raw pointers to immutable runtime metadata, which lives as long as the program.
-  private typealias GetEnumTag = @convention(c) (_ value: UnsafeRawPointer, _ metadata: UnsafeRawPointer) -> UInt32
-  private typealias ProjectEnumData = @convention(c) (_ value: UnsafeMutableRawPointer, _ metadata: UnsafeRawPointer) -> Void
-  private typealias InjectEnumTag = @convention(c) (
+  @usableFromInline typealias GetEnumTag = @convention(c) (_ value: UnsafeRawPointer, _ metadata: UnsafeRawPointer) -> UInt32
+  @usableFromInline typealias ProjectEnumData = @convention(c) (_ value: UnsafeMutableRawPointer, _ metadata: UnsafeRawPointer) -> Void
+  @usableFromInline typealias InjectEnumTag = @convention(c) (
     _ value: UnsafeMutableRawPointer, _ tag: UInt32, _ metadata: UnsafeRawPointer
   ) -> Void
 
@@ -23,12 +24,13 @@ struct EnumLayout: @unchecked Sendable {
   private static let enumKind = 0x201
   private static let optionalKind = 0x202
 
-  private let metadata: UnsafeRawPointer
-  private let getEnumTag: GetEnumTag
-  private let projectEnumData: ProjectEnumData
-  private let injectEnumTag: InjectEnumTag
+  @usableFromInline let metadata: UnsafeRawPointer
+  @usableFromInline let getEnumTag: GetEnumTag
+  @usableFromInline let projectEnumData: ProjectEnumData
+  @usableFromInline let injectEnumTag: InjectEnumTag
 
   /// The layout of `type`, or `nil` when it is not an enum or an optional.
+  @usableFromInline
   init?(_ type: Any.Type) {
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     let kind = metadata.load(as: Int.self)
@@ -45,12 +47,14 @@ struct EnumLayout: @unchecked Sendable {
   }
 
   /// The case number of `value`: payload cases first, in declaration order, then the others.
+  @inlinable
   func tag<Value>(of value: Value) -> UInt32 {
     withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), metadata) }
   }
 
   /// A copy of the payload of `value`, which must be of the case `tag`, stored inline (not
   /// `indirect`) and of type `Payload` exactly: see ``isInlinePayload(tag:)``.
+  @inlinable
   func payload<Value, Payload>(of value: Value, tag: UInt32, as _: Payload.Type) -> Payload {
     var copy = value
     return withUnsafeMutableBytes(of: &copy) { bytes in
@@ -65,6 +69,7 @@ struct EnumLayout: @unchecked Sendable {
 
   /// Whether the case `tag` has a payload stored in the enum's own memory: not `indirect`, per
   /// the type's field descriptor.
+  @usableFromInline
   func isInlinePayload(tag: UInt32) -> Bool {
     let descriptor = metadata.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
     guard let fields = relative(descriptor, at: 16) else { return false }

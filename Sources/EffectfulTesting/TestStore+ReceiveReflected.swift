@@ -23,12 +23,8 @@ extension TestStore {
     line: UInt = #line
   ) async {
     let expected = DumpNode(reflecting: expectedAction)
-    let matches: (Action) -> Bool = { DumpNode(reflecting: $0) == expected }
-    let arrived = await waitAsynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
-      hasCandidate(matches)
-    }
-    completeReceive(
-      describe(expectedAction), expected: expectedAction, matches: matches,
-      arrived: arrived, waited: .asynchronously, expectedMutation, file: file, line: line)
+    await receiveAsynchronously(
+      describe(expectedAction), expected: expectedAction, matches: { DumpNode(reflecting: $0) == expected },
+      timeout: timeout, expectedMutation, file: file, line: line)
   }
 }

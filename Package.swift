@@ -100,6 +100,8 @@ let package = Package(
     // The code of the DocC articles, compiled and run: `Scripts/check-docs.swift` checks that every
     // ```swift block of an article is found here, line for line.
     .testTarget(name: "EffectfulDocumentationTests", dependencies: ["Effectful", "EffectfulTesting"]),
+    // The seeds' feature form, as the seeds write it: ReducerProtocol, Scope, reflected case paths.
+    .testTarget(name: "FeatureFormTests", dependencies: ["Effectful", "EffectfulTesting"]),
     .testTarget(name: "PrimesTests", dependencies: ["EffectfulPrimes"]),
     .testTarget(
       name: "CounterTests",

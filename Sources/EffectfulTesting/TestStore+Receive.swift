@@ -73,12 +73,9 @@ extension TestStore where Action: Equatable {
     file: StaticString = #filePath,
     line: UInt = #line
   ) async {
-    let arrived = await waitAsynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
-      hasCandidate { $0 == expectedAction }
-    }
-    completeReceive(
-      describe(expectedAction), expected: expectedAction, matches: { $0 == expectedAction },
-      arrived: arrived, waited: .asynchronously, expectedMutation, file: file, line: line)
+    await receiveAsynchronously(
+      describe(expectedAction), expected: expectedAction, matches: { $0 == expectedAction }, timeout: timeout,
+      expectedMutation, file: file, line: line)
   }
 }
 
@@ -140,6 +137,24 @@ extension TestStore {
   /// failure worth reporting at once), a matching one in non-exhaustive mode.
   func hasCandidate(_ matches: (Action) -> Bool) -> Bool {
     exhaustivity == .on ? !transitions.isEmpty : transitions.elements.contains { matches($0.action) }
+  }
+
+  /// An `async` receive: waits, suspending, for a step `matches` accepts, then checks it.
+  func receiveAsynchronously(
+    _ expectedDescription: String,
+    expected: Action?,
+    matches: (Action) -> Bool,
+    timeout: Duration?,
+    _ expectedMutation: ((inout Value) throws -> Void)?,
+    file: StaticString,
+    line: UInt
+  ) async {
+    let arrived = await waitAsynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
+      hasCandidate(matches)
+    }
+    completeReceive(
+      expectedDescription, expected: expected, matches: matches, arrived: arrived, waited: .asynchronously,
+      expectedMutation, file: file, line: line)
   }
 
   /// The checks of `receive`, once waiting is over.

@@ -30,6 +30,8 @@ enum BareWorkloads {
     case .runRoundTrip: RunRoundTrip.bare
     // Measured against the store's own send.noEffect and run.roundTrip.
     case .sendDependencyRead, .sendDependencyReadOverridden, .runDependencyRead: nil
+    // Measured against the store's own send.noEffect and pullback.depth20.withEffect.
+    case .sendProtocolFeature, .pullbackReflectedCasePaths: nil
     case .runBurst10k: RunBurst.bare
     case .forEachRows10kOneRowAction: ForEachRows.bare
     case .rowStoreRows100, .rowStoreRows10k: nil

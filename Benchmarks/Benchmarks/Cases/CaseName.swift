@@ -4,6 +4,9 @@ enum CaseName: String, CaseIterable {
   case sendNoEffect = "send.noEffect"
   /// A send whose reducer reads one `@Dependency` (see ``DependencyRead``).
   case sendDependencyRead = "send.dependencyRead"
+  /// `send.noEffect`'s reducer written as a `ReducerProtocol` feature with `Reduce`, in a store made
+  /// with `Store(initialState:reducer:)` (see ``ProtocolFeature``).
+  case sendProtocolFeature = "send.protocolFeature"
   /// Extra: the same on a store made inside `withDependencies`, which sets its values per send.
   case sendDependencyReadOverridden = "send.dependencyRead.overridden"
   case sendOneObserver = "send.oneObserver"
@@ -32,6 +35,9 @@ enum CaseName: String, CaseIterable {
   case pullbackWithEffect = "pullback.depth20.withEffect"
   /// Extra: the same through the episode's key-path `pullback` overload instead of `CasePath`.
   case pullbackWithEffectKeyPaths = "pullback.depth20.withEffect.keyPaths"
+  /// `pullback.depth20.withEffect` with case paths made from the case alone, `CasePath(LevelAction.inner)`,
+  /// which extract by reflection.
+  case pullbackReflectedCasePaths = "pullback.depth20.reflectedCasePaths"
   case cancelStartCancel = "cancel.startCancel"
   /// 10,000 effects ending under one id, per iteration.
   case cancelSharedID10k = "cancel.sharedID10k"

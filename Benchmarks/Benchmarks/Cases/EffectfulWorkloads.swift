@@ -7,6 +7,7 @@ enum EffectfulWorkloads {
     switch name {
     case .sendNoEffect: repeating(.increment, reducer: EffectfulReducers.counter)
     case .sendDependencyRead: DependencyRead.send(overridden: false)
+    case .sendProtocolFeature: ProtocolFeature.send
     case .sendDependencyReadOverridden: DependencyRead.send(overridden: true)
     case .sendOneObserver: repeating(.increment, reducer: EffectfulReducers.counter, observed: true)
     case .observationOneTracker: ObservationWorkloads.effectful
@@ -23,6 +24,7 @@ enum EffectfulWorkloads {
     case .pullbackNoEffect: pullback(DeepPullback.casePaths, sending: Deep.increment)
     case .pullbackWithEffect: pullback(DeepPullback.casePaths, sending: Deep.request)
     case .pullbackWithEffectKeyPaths: pullback(DeepPullback.keyPaths, sending: Deep.request)
+    case .pullbackReflectedCasePaths: pullback(DeepPullback.reflectedCasePaths, sending: Deep.request)
     case .cancelStartCancel: startCancel
     case .cancelSharedID10k, .cancelSharedID40k:
       SharedIDCancellation.effectful(count: name.operationsPerIteration)

@@ -19,6 +19,8 @@ enum NaiveWorkloads {
     case .pullbackWithEffect: pullback(sending: Deep.request)
     // The episode has one kind of effect and one pullback: the extra cases would repeat the above.
     case .effectRoundTripSync, .effectMap10Sync, .pullbackWithEffectKeyPaths: nil
+    // The episode has neither a reducer protocol nor reflected case paths.
+    case .sendProtocolFeature, .pullbackReflectedCasePaths: nil
     case .cancelStartCancel, .cancelSharedID10k, .cancelSharedID40k, .chainSync1M, .runRoundTrip,
       .runBurst10k, .forEachRows10kOneRowAction, .rowStoreRows100, .rowStoreRows10k,
       .testStoreStory1000, .sendDependencyRead, .sendDependencyReadOverridden, .runDependencyRead:

@@ -51,6 +51,7 @@ struct TargetCheck {
     var checks = [
       ratio(.sendNoEffect, atMost: 2, of: bare(.sendNoEffect), "bare"),
       ratio(.sendDependencyRead, atMost: 2, of: effectful(.sendNoEffect), "send.noEffect"),
+      ratio(.sendProtocolFeature, atMost: 1.1, of: effectful(.sendNoEffect), "send.noEffect"),
       ratio(.effectRoundTrip, atMost: 3, of: bare(.effectRoundTrip), "bare"),
       ratio(.effectMap10, atMost: 3, of: bare(.effectMap10), "bare"),
       ratio(.fanoutNoObservers, atMost: 2, of: effectful(.sendNoEffect), "send.noEffect"),
@@ -64,6 +65,8 @@ struct TargetCheck {
       speedup(.pullbackWithEffect, atLeast: 35, overNaiveOf: .pullbackWithEffect),
       // The naive store has only the episode's key-path pullback: it is the baseline for both.
       speedup(.pullbackWithEffectKeyPaths, atLeast: 10, overNaiveOf: .pullbackWithEffect),
+      ratio(
+        .pullbackReflectedCasePaths, atMost: 2, of: effectful(.pullbackWithEffect), "pullback.depth20.withEffect"),
       ratio(.cancelStartCancel, atMost: 4, of: bare(.cancelStartCancel), "bare"),
       // Per effect: 4× the effects within 5× the time is at most 1.25× the time per effect.
       ratio(

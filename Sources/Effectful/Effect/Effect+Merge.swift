@@ -19,23 +19,7 @@ extension Effect where Output: Sendable {
   /// return [.merge(ids.map { .cancel(id: $0) })]
   /// ```
   public static func merge(_ effects: [Effect]) -> Effect {
-    let parts = effects.withoutNone()
-    if parts.count < 2 { return parts.first ?? .none }
-    return Effect(
-      operation: .run { downstream in
-        let remaining = LockedValue(parts.count)
-        for part in parts {
-          let child = downstream.lifetime.makeChild()
-          child.onEnd { _ in
-            let done = remaining.withValue { count -> Bool in
-              count -= 1
-              return count == 0
-            }
-            if done { downstream.finish() }
-          }
-          part.start(in: child, receive: downstream.receive)
-        }
-      })
+    Effect(merging: effects)
   }
 
   /// Runs effects one after another: each starts when the one before it has finished.
@@ -61,6 +45,37 @@ extension Effect where Output: Sendable {
     return Effect(
       operation: .run { downstream in
         runSequentially(parts[...], downstream: downstream)
+      })
+  }
+}
+
+extension Effect {
+  /// The effects, run side by side: ``merge(_:)-([Effect])``, also for an output that is not
+  /// `Sendable`, which a feature's one-effect `reduce(into:action:)` must be able to return. The
+  /// parts are effects a reducer returned to the store, which would run them the same way unmerged.
+  @usableFromInline
+  init(merging effects: [Effect]) {
+    let parts = effects.withoutNone()
+    if parts.count < 2 {
+      self = parts.first ?? .none
+      return
+    }
+    let sendableParts = UncheckedSendable(parts)
+    self.init(
+      operation: .run { downstream in
+        let parts = sendableParts.value
+        let remaining = LockedValue(parts.count)
+        for part in parts {
+          let child = downstream.lifetime.makeChild()
+          child.onEnd { _ in
+            let done = remaining.withValue { count -> Bool in
+              count -= 1
+              return count == 0
+            }
+            if done { downstream.finish() }
+          }
+          part.start(in: child, receive: downstream.receive)
+        }
       })
   }
 }

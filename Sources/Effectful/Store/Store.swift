@@ -34,6 +34,7 @@ import Observation
 /// Effects hold their store weakly. When the last reference to a store goes away, every effect it
 /// started is cancelled: timers stop, requests are cancelled, delayed work is dropped.
 @MainActor
+@dynamicMemberLookup
 public final class Store<Value, Action> {
   // The send loop's state is touched only on the main actor and never by two overlapping accesses
   // (a re-entrant send only appends to `queue`, after the reducer's access to `state` has ended), so

@@ -1,7 +1,7 @@
 import Effectful  // was: import ComposableArchitecture
 
-// was: @Reducer
-struct CounterFeature {
+// was: @Reducer struct CounterFeature {
+struct CounterFeature: ReducerProtocol {
   // was: @ObservableState
   struct State: Equatable {
     var count = 0
@@ -21,8 +21,8 @@ struct CounterFeature {
 
   enum CancelID { case timer }
 
-  var body: Reducer<State, Action> {  // was: some ReducerOf<Self>
-    { state, action in  // was: Reduce { state, action in
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
       switch action {
       case .decrementButtonTapped:
         state.count -= 1
@@ -73,7 +73,7 @@ struct CounterFeature {
 }
 
 // The code of Articles/FromTheComposableArchitecture.md's "The tutorial's reducer, as written"
-// (check-docs compares the article's blocks with it): the tutorial's counter, five lines edited.
+// (check-docs compares the article's blocks with it): the tutorial's counter, three lines edited.
 // Its timer is run in real time by Tests/Fixtures/DependentPackage; here, what needs no network.
 
 import Testing
@@ -82,7 +82,7 @@ import Testing
 @Suite("The tutorial's reducer, as written")
 struct TutorialReducerAsWrittenTests {
   @Test func everyCaseButTheEffectsReturnsNone() {
-    let reducer = CounterFeature().body
+    let reducer = CounterFeature().reducer
     var state = CounterFeature.State()
     #expect(reducer(&state, .incrementButtonTapped).isEmpty)
     #expect(reducer(&state, .factResponse("1 is a number.")).isEmpty)
@@ -90,12 +90,12 @@ struct TutorialReducerAsWrittenTests {
   }
 
   @Test func theTimerIsOneCancellableEffectStoppedByItsID() async {
-    let store = Store(
-      initialValue: CounterFeature.State(), reducer: CounterFeature().body)
+    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
     let timer = store.send(.toggleTimerButtonTapped)
     store.send(.toggleTimerButtonTapped)
     // Cancelled before its first second: it ends, and never ticks.
     await timer.finish()
     #expect(store.value == CounterFeature.State())
+    #expect(store.count == 0)
   }
 }

@@ -4,8 +4,11 @@ extension CasePath {
   /// A case path from the case alone: extraction reads the payload by reflection.
   ///
   /// ```swift
-  /// enum AppAction { case counter(CounterAction), favoritePrimes(FavoritePrimesAction) }
-  /// let appReducer = pullback(counterReducer, value: \.counter, action: CasePath(AppAction.counter))
+  /// enum AppAction {
+  ///   case counter(CounterAction), favoritePrimes(FavoritePrimesAction)
+  /// }
+  /// let appReducer = pullback(
+  ///   counterReducer, value: \.counter, action: CasePath(AppAction.counter))
   /// ```
   ///
   /// `embed` must be the case itself (`AppAction.counter`), or a closure that only builds the case

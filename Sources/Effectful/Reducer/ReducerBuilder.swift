@@ -3,7 +3,9 @@
 ///
 /// ```swift
 /// var body: some ReducerOf<Self> {
-///   Scope(state: \.counter, action: CasePath(Action.counter)) { CounterFeature() }
+///   Scope(state: \.counter, action: CasePath(Action.counter)) {
+///     CounterFeature()
+///   }
 ///   if isLogging {
 ///     Reduce(loggingChanges(appOwnReducer))
 ///   } else {

@@ -65,7 +65,9 @@ public protocol ReducerProtocol<State, Action>: Sendable {
   ///
   /// ```swift
   /// var body: some ReducerOf<Self> {
-  ///   Scope(state: \.counter, action: CasePath(Action.counter)) { CounterFeature() }
+  ///   Scope(state: \.counter, action: CasePath(Action.counter)) {
+  ///     CounterFeature()
+  ///   }
   ///   Reduce { state, action in .none }
   /// }
   /// ```
@@ -91,7 +93,9 @@ extension ReducerProtocol {
   ///
   /// ```swift
   /// let appReducer: Reducer<AppState, AppAction> = combine(
-  ///   pullback(CounterFeature().reducer, value: \.counter, action: CasePath(AppAction.counter)),
+  ///   pullback(
+  ///     CounterFeature().reducer, value: \.counter,
+  ///     action: CasePath(AppAction.counter)),
   ///   appOwnReducer)
   /// ```
   ///

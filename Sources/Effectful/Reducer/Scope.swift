@@ -21,7 +21,9 @@ public struct Scope<ParentState, ParentAction, Child: ReducerProtocol>: ReducerP
   /// Runs `child` on `state`, for the actions `action` extracts.
   ///
   /// ```swift
-  /// Scope(state: \.counter, action: CasePath(Action.counter)) { CounterFeature() }
+  /// Scope(state: \.counter, action: CasePath(Action.counter)) {
+  ///   CounterFeature()
+  /// }
   /// ```
   public init<ChildState, ChildAction>(
     state: WritableKeyPath<ParentState, ChildState>,

@@ -3,7 +3,8 @@
 ///
 /// ```swift
 /// let layout = EnumLayout(Action.self)
-/// layout?.tag(of: Action.tab1(.timerTick)) == layout?.tag(of: Action.tab1(.incrementButtonTapped))  // true
+/// let tick = layout?.tag(of: Action.tab1(.timerTick))
+/// tick == layout?.tag(of: Action.tab1(.incrementButtonTapped))  // true
 /// ```
 ///
 /// `Mirror` can tell the case and payload too, but builds a mirror, strings and an existential box

@@ -3,8 +3,10 @@ extension Store {
   /// embedded in: the seeds' `store.scope(state: \.tab1, action: \.tab1)`.
   ///
   /// ```swift
-  /// let tab1 = appStore.scope(state: \.tab1, action: AppFeature.Action.tab1)
-  /// tab1.send(.incrementButtonTapped)   // reaches appStore as .tab1(.incrementButtonTapped)
+  /// let tab1 = appStore.scope(
+  ///   state: \.tab1, action: AppFeature.Action.tab1)
+  /// // reaches appStore as .tab1(.incrementButtonTapped)
+  /// tab1.send(.incrementButtonTapped)
   /// ```
   ///
   /// It is ``view(value:action:)-4cgnc`` with a key path. The seeds' second key path, to a case,
@@ -22,7 +24,7 @@ extension Store {
   /// let tab1 = appStore.scope(state: \.tab1, action: AppFeature.Action.tab1)
   /// ```
   ///
-  /// It is ``view(value:action:)-(_,_)`` with a key path, for an `Equatable` part.
+  /// It is ``view(value:action:)-37pou`` with a key path, for an `Equatable` part.
   public func scope<ChildValue: Equatable, ChildAction>(
     state: KeyPath<Value, ChildValue>,
     action: @escaping (ChildAction) -> Action

@@ -1,13 +1,14 @@
 import Effectful  // was: import ComposableArchitecture
 
 // The Composable Architecture tutorial's counter as its reader ends up writing it (a fact fetched
-// with `.run` and URLSession, a timer that sleeps a second a tick), ported by editing exactly five
-// lines, each marked `was:`: the import, the two macros and the two lines that open the body.
-// Everything else, `return .none` and `.cancellable(id:)` included, compiles as the tutorial writes
-// it. The tests in Tests/TutorialTests run its timer in real time.
+// with `.run` and URLSession, a timer that sleeps a second a tick), ported by editing exactly three
+// lines, each marked `was:`: the import and the two macros (`@Reducer` becomes the conformance on
+// the struct's line). Everything else, its `body`, `Reduce`, `return .none` and
+// `.cancellable(id:)` included, compiles as the tutorial writes it. The tests in Tests/TutorialTests
+// run its timer in real time, in a store made as the tutorial makes it.
 
-// was: @Reducer
-struct CounterFeature {
+// was: @Reducer struct CounterFeature {
+struct CounterFeature: ReducerProtocol {
   // was: @ObservableState
   struct State: Equatable {
     var count = 0
@@ -27,8 +28,8 @@ struct CounterFeature {
 
   enum CancelID { case timer }
 
-  var body: Reducer<State, Action> {  // was: some ReducerOf<Self>
-    { state, action in  // was: Reduce { state, action in
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
       switch action {
       case .decrementButtonTapped:
         state.count -= 1

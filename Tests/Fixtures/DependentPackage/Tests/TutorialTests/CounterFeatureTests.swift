@@ -4,16 +4,16 @@ import Testing
 
 @testable import Tutorial
 
-/// The tutorial's counter, ported by five edits, runs as the tutorial writes it: its timer on the
+/// The tutorial's counter, ported by three edits, runs as the tutorial writes it: its timer on the
 /// real clock (a second a tick), stopped by `.cancel(id:)`.
 @MainActor
 @Suite struct CounterFeatureTests {
   @Test func theTimerTicksInRealTimeUntilCancelled() async throws {
-    let store = Store(initialValue: CounterFeature.State(), reducer: CounterFeature().body)
+    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
     let timer = store.send(.toggleTimerButtonTapped)
     // Waits for two ticks, however long the machine takes: what is checked is the count.
     let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-    while store.value.count < 2, ContinuousClock.now < deadline {
+    while store.count < 2, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(20))
     }
     #expect(store.value.count == 2)
@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test func everyOtherCaseReturnsNone() {
-    let reducer = CounterFeature().body
+    let reducer = CounterFeature().reducer
     var state = CounterFeature.State()
     #expect(reducer(&state, .incrementButtonTapped).isEmpty)
     #expect(reducer(&state, .decrementButtonTapped).isEmpty)
@@ -40,7 +40,7 @@ import Testing
   @Test func aFactResponseIsReceivedByCaseWhateverItSays() async {
     // The tutorial's fact comes from numbersapi.com; offline, the test answers with a random one,
     // keeping the feature's own state changes.
-    let feature = CounterFeature().body
+    let feature = CounterFeature().reducer
     let reducer: Reducer<CounterFeature.State, CounterFeature.Action> = { state, action in
       let effects = feature(&state, action)
       guard case .factButtonTapped = action else { return effects }

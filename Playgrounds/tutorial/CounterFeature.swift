@@ -1,14 +1,14 @@
 import Effectful  // was: import ComposableArchitecture
 
 // The Composable Architecture tutorial's counter as the tutorial writes it (a fact fetched with
-// `.run` and URLSession, a timer that sleeps a second a tick), ported by editing exactly five lines,
-// each marked `was:`: the import, the two macros and the two lines that open the body. The
-// walk-through in main.swift runs its timer; its fact needs numbersapi.com, so the walk-through
-// leaves it alone. (The library's own `EffectfulTutorial.CounterFeature` is the same feature with
-// its dependencies in an environment, offline by default.)
+// `.run` and URLSession, a timer that sleeps a second a tick), ported by editing exactly three
+// lines, each marked `was:`: the import and the two macros (`@Reducer` becomes the conformance on
+// the struct's line). The walk-through in main.swift runs its timer; its fact needs numbersapi.com,
+// so the walk-through leaves it alone. (The library's own `EffectfulTutorial.CounterFeature` is the
+// same feature with its clock a dependency and its facts in an environment, offline by default.)
 
-// was: @Reducer
-struct CounterFeature {
+// was: @Reducer struct CounterFeature {
+struct CounterFeature: ReducerProtocol {
   // was: @ObservableState
   struct State: Equatable {
     var count = 0
@@ -28,8 +28,8 @@ struct CounterFeature {
 
   enum CancelID { case timer }
 
-  var body: Reducer<State, Action> {  // was: some ReducerOf<Self>
-    { state, action in  // was: Reduce { state, action in
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
       switch action {
       case .decrementButtonTapped:
         state.count -= 1

@@ -58,7 +58,7 @@ step(
   "The tutorial's reducer as it writes it (CounterFeature.swift): its timer sleeps a real second a tick, "
     + "twice, then `.cancel(id: CancelID.timer)` stops it."
 )
-let asWritten = Store(initialValue: CounterFeature.State(), reducer: sidebar(CounterFeature().body))
+let asWritten = Store(initialValue: CounterFeature.State(), reducer: sidebar(CounterFeature().reducer))
 let stopAsWritten = asWritten.subscribe { state in
   if state.isTimerRunning, state.count == 2 { asWritten.send(.toggleTimerButtonTapped) }
 }

@@ -23,26 +23,51 @@ public func sidebar<Value, Action>(_ reducer: @escaping Reducer<Value, Action>) 
 }
 
 /// The state as a sidebar shows it: its fields on one line, a nested struct's fields in place of the
-/// struct, and fields that are nil, false or empty left out so that what is set stands out.
+/// struct, and fields that are nil, false or empty left out so that what is set stands out. A list
+/// of structs (the rows of a list screen) gets a line per element, named as the code reaches it
+/// (`rows[id: 2]`), so that a list of a few rows still reads at 100 columns.
 ///
 /// ```swift
 /// sidebarState(CounterViewState(counter: CounterState(count: 2), favoritePrimes: [2]))
 /// // "count: 2 · favoritePrimes: [2]"
+/// sidebarState(CountersList.State(rows: [CounterRow.State(id: 1), CounterRow.State(id: 2, count: 3)]))
+/// // "nextID: 1\n  rows[id: 1]: count: 0\n  rows[id: 2]: count: 3"
 /// ```
 public func sidebarState(_ state: Any) -> String {
   var fields: [String] = []
+  var elementLines: [String] = []
   for child in Mirror(reflecting: state).children {
     let mirror = Mirror(reflecting: child.value)
     if mirror.displayStyle == .struct, !mirror.children.isEmpty {
       fields.append(contentsOf: mirror.children.compactMap(sidebarField))
+    } else if let label = child.label, let lines = sidebarElementLines(label, child.value) {
+      elementLines += lines
     } else if let field = sidebarField(child) {
       fields.append(field)
     }
   }
-  return fields.isEmpty ? "(all fields nil, false or empty)" : fields.joined(separator: " · ")
+  let first = fields.isEmpty && elementLines.isEmpty ? "(all fields nil, false or empty)" : fields.joined(separator: " · ")
+  return ([first].filter { !$0.isEmpty } + elementLines).joined(separator: "\n  ")
 }
 
-/// `label: value`, or nil for a field that is nil, false or an empty collection.
+/// A line per element of `value` when it is a non-empty collection of structs, or nil: each
+/// element named by its `id` when it has one (then left out of its fields), by its offset if not.
+private func sidebarElementLines(_ label: String, _ value: Any) -> [String]? {
+  let mirror = Mirror(reflecting: value)
+  guard mirror.displayStyle == .collection, !mirror.children.isEmpty,
+    mirror.children.allSatisfy({ Mirror(reflecting: $0.value).displayStyle == .struct })
+  else { return nil }
+  return mirror.children.enumerated().map { offset, element in
+    let fields = Mirror(reflecting: element.value).children
+    let id = fields.first { $0.label == "id" }.map { "id: \(sidebarDescription(of: $0.value))" }
+    let shown = fields.filter { id == nil || $0.label != "id" }.compactMap(sidebarField)
+    return "\(label)[\(id ?? String(offset))]: "
+      + (shown.isEmpty ? "(all fields nil, false or empty)" : shown.joined(separator: " · "))
+  }
+}
+
+/// `label: value`, or nil for a field that is nil, false or an empty collection. A struct, or an
+/// optional one, shows only its fields that are set, as the state does.
 private func sidebarField(_ child: Mirror.Child) -> String? {
   let mirror = Mirror(reflecting: child.value)
   if mirror.displayStyle == .optional, mirror.children.isEmpty { return nil }
@@ -52,9 +77,21 @@ private func sidebarField(_ child: Mirror.Child) -> String? {
   {
     return nil
   }
-  let text = sidebarDescription(of: child.value)
+  let text = compactStruct(child.value) ?? sidebarDescription(of: child.value)
   guard let label = child.label else { return text }
   return "\(label): \(text)"
+}
+
+/// `Type(a: 1, b: 2)` for a struct, or an optional one, with its nil, false and empty fields left
+/// out; nil for anything else.
+private func compactStruct(_ value: Any) -> String? {
+  var mirror = Mirror(reflecting: value)
+  if mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value {
+    mirror = Mirror(reflecting: wrapped)
+  }
+  guard mirror.displayStyle == .struct, !mirror.children.isEmpty else { return nil }
+  let fields = mirror.children.compactMap(sidebarField)
+  return "\(mirror.subjectType)(\(fields.joined(separator: ", ")))"
 }
 
 /// A one-line description of a value, as a playground's sidebar shows it: no module prefixes,

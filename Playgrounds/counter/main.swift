@@ -6,6 +6,16 @@ import EffectfulPlaygroundSidebar
 // A walk through the counter screen, offline: every action sent (by this script or by an effect)
 // and the state after it. Run it with `swift run counter`.
 
+answerHelp(
+  """
+  usage: counter
+
+  A walk through the counter screen, offline: counting, saving a favorite prime,
+  the nth prime and its alert, a fact, the timer, and the errors at a count below 1.
+  After each action it prints the action and the state. It takes no keys or
+  commands: it runs to its end and exits 0.
+  """)
+
 print(
   "The counter screen, offline. After each action, its state: fields that are nil, false or empty are left out."
 )

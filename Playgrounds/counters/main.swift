@@ -10,6 +10,21 @@ import Foundation
 // `swift run counters --immediate` runs timers on an ImmediateClock and the undo window on an
 // ImmediateScheduler, which do not wait.
 
+answerHelp(
+  """
+  usage: counters [--immediate]
+
+  A list of counters with a detail, walked through: two rows added and counted up, a
+  fact for one, both timers started, a ticking row deleted (its timer stops with it),
+  and the last row opened in detail. After each action it prints the action and the
+  list's state, a line per row. It takes no keys or commands: it runs to its end and
+  exits 0.
+
+    --immediate   timers on an ImmediateClock, the undo window on an
+                  ImmediateScheduler: no waiting (default: a few seconds of real time)
+    --help        this text
+  """)
+
 let immediate = CommandLine.arguments.dropFirst().contains("--immediate")
 let environment = CountersEnvironment(
   clock: immediate ? ImmediateClock() : ContinuousClock(),
@@ -55,4 +70,4 @@ store.send(.detail(.incrementButtonTapped))
 store.send(.detailClosed)
 
 let timers = store.value.rows.filter(\.isTimerRunning).count
-print("\nDone: \(store.value.rows.count) counter left, \(timers) timer running.")
+print("\nDone: \(counted(store.value.rows.count, "counter")) left, \(counted(timers, "timer")) running.")

@@ -8,10 +8,25 @@ import EffectfulPlaygroundSidebar
 // `swift run favorite-primes [DIRECTORY]`: without a directory it works in a temporary one and
 // removes it afterwards.
 
+answerHelp(
+  """
+  usage: favorite-primes [DIRECTORY]
+
+  A walk through the favorite primes screen against a real file: save, delete, load,
+  and a corrupt file, non-primes, a missing file, a named pipe and a directory that
+  cannot be created. After each action it prints the action and the state, and the
+  file's bytes where they matter. It takes no keys or commands: it runs to its end
+  and exits 0.
+
+    DIRECTORY   where to keep favorite-primes.json (default: a temporary directory,
+                removed afterwards)
+    --help      this text
+  """)
+
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count <= 1, arguments.first?.hasPrefix("-") != true else {
-  print("usage: favorite-primes [DIRECTORY]   (default: a temporary directory, removed afterwards)")
-  exit(arguments.first == "--help" ? 0 : 2)
+  FileHandle.standardError.write(Data("usage: favorite-primes [DIRECTORY] (see --help)\n".utf8))
+  exit(2)
 }
 let isTemporary = arguments.isEmpty
 let directory =

@@ -8,6 +8,16 @@ import EffectfulPrimes
 // counter's nth-prime feature with its alert, progress, cancellation and failures. Run it with
 // `swift run nth-prime`.
 
+answerHelp(
+  """
+  usage: nth-prime
+
+  A walk through "what is the nth prime?", offline: the Primes functions on their
+  own, then the counter's nth-prime feature with its alert, progress reports, a
+  cancelled search and failing environments. After each action it prints the action
+  and the state. It takes no keys or commands: it runs to its end and exits 0.
+  """)
+
 /// Prints an expression and its value, as a playground's sidebar does.
 func show(_ expression: String, _ value: Any) {
   print("\(expression)  // \(sidebarDescription(of: value))")

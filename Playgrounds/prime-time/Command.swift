@@ -87,7 +87,12 @@ enum Command: Equatable, Sendable {
           ? .missingArgument(command: typedName, expected: "a whole number, like `count 50000000`")
           : .unexpectedArgument(command: typedName, arguments.dropFirst().joined(separator: " "))
       }
-      guard let n = Int(arguments[0].filter { $0 != "_" }) else {
+      let digits = arguments[0].filter { $0 != "_" }
+      guard let n = Int(digits) else {
+        // Digits Int cannot hold are a number all the same: saying "not a number" would puzzle.
+        if isWholeNumber(digits) {
+          throw .outOfRange(command: typedName, arguments[0], limit: digits.hasPrefix("-") ? .min : .max)
+        }
         throw .invalidArgument(command: typedName, arguments[0], expected: "a whole number")
       }
       self = .setCount(n)
@@ -138,6 +143,12 @@ enum Command: Equatable, Sendable {
     ("help", "this list (also: ?)"),
     ("quit", "leave (also: q, exit; so does the end of input)"),
   ]
+}
+
+/// Whether `text` is digits, with a sign or not: a whole number, however large.
+private func isWholeNumber(_ text: String) -> Bool {
+  let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+  return !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
 }
 
 /// Whether `text` is a plain decimal number of seconds: digits, with at most one point among them.

@@ -11,6 +11,8 @@ enum CommandError: Error, Equatable, Sendable {
   case missingArgument(command: String, expected: String)
   /// The command's argument is not one it accepts.
   case invalidArgument(command: String, String, expected: String)
+  /// The command's argument is a whole number beyond the ones it takes, `limit` the nearest it does.
+  case outOfRange(command: String, String, limit: Int)
   /// The command takes fewer arguments than it was given.
   case unexpectedArgument(command: String, String)
 
@@ -23,6 +25,9 @@ enum CommandError: Error, Equatable, Sendable {
       return "`\(command)` needs \(expected)"
     case .invalidArgument(let command, let argument, let expected):
       return "`\(command) \(argument)`: expected \(expected)"
+    case .outOfRange(let command, let argument, let limit):
+      return "`\(command) \(argument)`: the number is too \(limit < 0 ? "small" : "large"): the "
+        + "\(limit < 0 ? "smallest" : "largest") is \(limit)"
     case .unexpectedArgument(let command, let extra):
       return "`\(command)` does not take \"\(extra)\""
     }

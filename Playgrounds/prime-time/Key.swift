@@ -13,10 +13,18 @@ enum Key: Equatable, Sendable {
   case backspace
   case up
   case down
+  case left
+  case right
+  /// Home, or Ctrl-A as in a shell.
+  case home
+  /// End, or Ctrl-E as in a shell.
+  case end
   /// Ctrl-C, which raw mode delivers as a key rather than a signal.
   case interrupt
   /// Ctrl-D.
   case endOfTransmission
+  /// Ctrl-Z, which raw mode delivers as a key rather than a signal.
+  case suspend
   /// Text pasted while bracketed paste is on: text, never keys, whatever it holds.
   case paste(String)
 
@@ -26,6 +34,9 @@ enum Key: Equatable, Sendable {
     case "\u{7F}", "\u{08}": self = .backspace
     case "\u{03}": self = .interrupt
     case "\u{04}": self = .endOfTransmission
+    case "\u{1A}": self = .suspend
+    case "\u{01}": self = .home
+    case "\u{05}": self = .end
     default: self = .character(character)
     }
   }
@@ -41,8 +52,8 @@ enum Key: Equatable, Sendable {
 /// // [.paste("count 5\u{1B}[2J"), .character("+")]
 /// ```
 ///
-/// A chunk can hold several keys (two arrows pressed quickly). ESC [ or ESC O followed by A or B
-/// is an arrow; other sequences (ESC [, digits and `;`, then a final letter or `~`) are dropped
+/// A chunk can hold several keys (two arrows pressed quickly). ESC [ or ESC O followed by A, B, C
+/// or D is an arrow, by H or F (or ESC [1~ and ESC [4~) Home or End; other sequences (ESC [, digits and `;`, then a final letter or `~`) are dropped
 /// whole; an ESC that ends a read and starts no sequence is the Escape key. Between ESC [200~ and
 /// ESC [201~ (bracketed paste, which the terminal sends once ``RawTerminal`` asked for it) every
 /// byte, escape or control, is the paste's text.
@@ -103,9 +114,16 @@ struct KeyDecoder {
       if bytes[index...end].elementsEqual(Self.pasteStart) {
         paste = []
       } else {
+        let parameters = bytes[(index + 2)..<end]
         switch bytes[end] {
-        case 0x41 where end == index + 2: keys.append(.up)
-        case 0x42 where end == index + 2: keys.append(.down)
+        case 0x41 where parameters.isEmpty: keys.append(.up)
+        case 0x42 where parameters.isEmpty: keys.append(.down)
+        case 0x43 where parameters.isEmpty: keys.append(.right)
+        case 0x44 where parameters.isEmpty: keys.append(.left)
+        case 0x48 where parameters.isEmpty: keys.append(.home)
+        case 0x46 where parameters.isEmpty: keys.append(.end)
+        case 0x7E where parameters.elementsEqual([0x31]) || parameters.elementsEqual([0x37]): keys.append(.home)
+        case 0x7E where parameters.elementsEqual([0x34]) || parameters.elementsEqual([0x38]): keys.append(.end)
         default: break
         }
       }

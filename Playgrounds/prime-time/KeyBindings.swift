@@ -48,9 +48,10 @@ enum KeyBindings {
     ("t", "start or stop the timer (one tick a second)"),
     ("p", "save or remove the count as a favorite (primes only)"),
     ("s, l", "save the favorites to disk, load them back"),
-    (":", "type a command (`delete 2`, `favorites`, …), Enter to run it"),
-    ("Enter or Esc", "dismiss the alert and messages"),
+    (":", "type a command (`delete 2`, `favorites`, …), Enter to run it; ← → move the cursor"),
+    ("Enter or Esc", "dismiss the alert, the errors and the other messages"),
     ("h or ?", "show or hide this help"),
     ("q or Ctrl-C", "quit"),
+    ("Ctrl-Z", "suspend; `fg` in the shell brings the screen back"),
   ]
 }

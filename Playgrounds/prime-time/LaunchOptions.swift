@@ -73,13 +73,18 @@ struct LaunchOptions: Equatable, Sendable {
       The last line lists the keys; `h` (or ?) shows the help, which takes the whole
       screen a page at a time at any size: Space or Down for the next page, Up to go
       back, h, ? or Esc to close it. `:` opens a command line for every command
-      below (`#` starts it with `count `); a line wider than the terminal shows its
-      end, where you type. Enter or Esc dismisses the alert and the messages.
+      below (`#` starts it with `count `): Left and Right (Home and End, Ctrl-A and
+      Ctrl-E) move its cursor, typing inserts there, Backspace deletes before it and
+      Ctrl-D under it; a line wider than the terminal shows the part around the
+      cursor. Enter or Esc dismisses the alert, the errors and the other messages.
+      The screen loads the saved favorites at start (line mode does not: `load`).
       Pasted text (bracketed paste, turned on while the app runs and off when it
       exits) goes to the command line, control characters shown as \\u{...}, and
       runs only when you press Enter: a paste never runs keys, and a paste outside
       the command line opens one. Words wrap at spaces. q or Ctrl-D quits (status
-      0), Ctrl-C too (status 130); the terminal is restored either way.
+      0; Ctrl-D on the command line only when it is empty), Ctrl-C too
+      (status 130); the terminal is restored either way. Ctrl-Z suspends the app,
+      the terminal restored, until `fg` brings the screen back.
       What a line says about the count (a fact, "8 is not prime", an error) goes
       when the count changes, and a fact still on its way is cancelled; the
       favorites list and "Saved 2 favorite primes." go when the list changes. A

@@ -22,14 +22,20 @@ import Dispatch
 /// SIGINT, SIGTERM or SIGHUP (say `kill -INT`; Ctrl-C itself arrives as a key, since raw mode turns
 /// off the terminal's signal keys, and the app quits on it). A crash can still leave the terminal raw (and marking pastes);
 /// `reset` or `stty sane` fixes that.
+///
+/// Ctrl-Z, a key in raw mode too, is the app's to pass on: ``suspend()`` gives the terminal back to
+/// the shell before the process stops, and takes it again when `fg` continues it.
 final class RawTerminal {
   /// The settings to put back, as they were before raw mode.
   private let original: termios
+  /// Raw mode, to take the terminal again after a stop.
+  private let raw: termios
   /// Keeps the signal handlers alive for the life of the program.
   private let signalSources: [any DispatchSourceSignal]
 
-  private init(original: termios, signalSources: [any DispatchSourceSignal]) {
+  private init(original: termios, raw: termios, signalSources: [any DispatchSourceSignal]) {
     self.original = original
+    self.raw = raw
     self.signalSources = signalSources
   }
 
@@ -64,8 +70,28 @@ final class RawTerminal {
       source.resume()
       return source
     }
-    write(ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.enableBracketedPaste)
-    return RawTerminal(original: original, signalSources: sources)
+    write(Self.screenOn)
+    return RawTerminal(original: original, raw: raw, signalSources: sources)
+  }
+
+  private static let screenOn = ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.enableBracketedPaste
+
+  /// Stops the process as the terminal's own Ctrl-Z would, the terminal restored meanwhile; returns
+  /// once the process is continued (`fg`), raw mode and the alternate screen back on. The caller
+  /// draws the whole screen again: the alternate screen comes back blank.
+  func suspend() {
+    Self.restore(original)
+    stopAsAJob()
+    var settings = raw
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    write(Self.screenOn)
+  }
+
+  /// Raw mode again, for a process continued after a stop it did not ask for, when the shell may
+  /// have restored the settings it keeps; the alternate screen was never left.
+  func takeBack() {
+    var settings = raw
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
   }
 
   /// Puts the terminal back as it was and ends the program with `status`.
@@ -96,6 +122,24 @@ final class RawTerminal {
   }
 
   private func write(_ text: String) { Self.write(text) }
+}
+
+/// Stops this process as the terminal's own Ctrl-Z stops a job: `swift run` too, when it waits on
+/// this process in the same process group.
+///
+/// The signal is sent to this thread, not to the process: dispatch runs the main queue on a worker
+/// thread while the parked main thread takes the process's signals, so a `kill(0, SIGTSTP)` stopped
+/// the process a moment later, after this thread had already put raw mode back.
+private func stopAsAJob() {
+  let parent = getppid()
+  if getpgid(parent) == getpgrp() { kill(parent, SIGTSTP) }
+  var stop = sigset_t()
+  sigemptyset(&stop)
+  sigaddset(&stop, SIGTSTP)
+  var previous = sigset_t()
+  pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+  pthread_kill(pthread_self(), SIGTSTP)  // returns once the process is continued
+  pthread_sigmask(SIG_SETMASK, &previous, nil)
 }
 
 /// Ends the process; a free function because the class's own `exit(_:)` hides the C one.

@@ -13,7 +13,10 @@ struct ScreenContext {
   /// the screen draws from the state for as long as they last.
   var messages: [Announcement] = []
   /// The `:` command being typed, or nil.
-  var commandLine: String?
+  var commandLine: CommandLineEditor?
+  /// The favorites' status ("Saved 2 favorite primes.") as it was when Enter or Esc dismissed it:
+  /// the state keeps it, so the screen hides it until the state says something else.
+  var dismissedStatus: String?
   var isShowingHelp = false
   /// The count the running nth-prime search was started for, which the count may have left.
   var searchedCount: Int?
@@ -101,7 +104,7 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
       screen.append("  " + ANSI.red(piece), rank: .message)
     }
   }
-  if let status = state.favorites.statusMessage {
+  if let status = state.favorites.statusMessage, status != context.dismissedStatus {
     for piece in wrapped("info: \(visible(status))", width: context.width - 2) {
       screen.append("  " + ANSI.dim(piece), rank: .message)
     }
@@ -162,11 +165,20 @@ private func progressBar(_ fraction: Double) -> String {
     + "\(Int(fraction * 100))%"
 }
 
-/// The `:` line being typed, with the cursor after it: when it is wider than the terminal, its
-/// end, where the cursor is, after a "…".
-private func commandLineText(_ commandLine: String, width: Int) -> String {
-  let text = ":" + visible(commandLine, limit: .max)
-  let room = max(width - 1, 2)  // one column for the cursor
-  let shown = text.count <= room ? text : "…" + text.suffix(room - 1)
-  return shown + ANSI.inverse(" ")
+/// The `:` line being typed, the cursor drawn in inverse on the character it is at (or after the
+/// end): when the line is wider than the terminal, the part around the cursor, a "…" where it is cut.
+private func commandLineText(_ commandLine: CommandLineEditor, width: Int) -> String {
+  let characters = commandLine.characters
+  let before = ":" + visible(String(characters[..<commandLine.cursor]), limit: .max)
+  let at = commandLine.cursor < characters.count ? visible(String(characters[commandLine.cursor])) : " "
+  let after = commandLine.cursor < characters.count
+    ? visible(String(characters[(commandLine.cursor + 1)...]), limit: .max) : ""
+  let width = max(width, at.count + 3)
+  // What is before the cursor keeps as much room as it can (it is what was just typed), less a
+  // column to show that more follows.
+  let reserved = at.count + (after.isEmpty ? 0 : 1)
+  let left = before.count + reserved <= width ? before : "…" + before.suffix(width - reserved - 1)
+  let room = width - left.count - at.count
+  let right = after.count <= room ? after : after.prefix(room - 1) + "…"
+  return left + ANSI.inverse(at) + right
 }

@@ -21,8 +21,8 @@ final class ScreenSession {
   private let terminal: RawTerminal
   private var context: ScreenContext
   private var subscription: StoreSubscription?
-  /// Redraws when the terminal is resized.
-  private var resizeSource: (any DispatchSourceSignal)?
+  /// Redraw when the terminal is resized, and take the terminal back when the process is continued.
+  private var signalSources: [any DispatchSourceSignal] = []
   private var isDrawScheduled = false
 
   init(store: Store<AppState, AppAction>, terminal: RawTerminal, context: ScreenContext) {
@@ -41,6 +41,7 @@ final class ScreenSession {
       // from the state itself; what commands said goes once what it was about has changed, for
       // good (it would not be news if the count came back).
       self.context.messages.removeAll { !($0.subject?.holds(in: state) ?? true) }
+      if self.context.dismissedStatus != state.favorites.statusMessage { self.context.dismissedStatus = nil }
       self.draw()
     }
     InputReader.start(mode: .keys) { event in
@@ -48,14 +49,15 @@ final class ScreenSession {
         MainActor.assumeIsolated { self.receive(event) }
       }
     }
-    // SIGWINCH is ignored by default; handled as an event, it redraws at the new width.
-    signal(SIGWINCH, SIG_IGN)
-    let resizeSource = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
-    resizeSource.setEventHandler {
-      MainActor.assumeIsolated { self.draw() }
-    }
-    resizeSource.resume()
-    self.resizeSource = resizeSource
+    // SIGWINCH: redraw at the new size. SIGCONT: after a stop this process did not ask for
+    // (`kill -STOP`), the shell may have put the terminal back in cooked mode, and drawn on it.
+    signalSources = [
+      onSignal(SIGWINCH) { self.draw() },
+      onSignal(SIGCONT) {
+        self.terminal.takeBack()
+        self.draw()
+      },
+    ]
     draw()
   }
 
@@ -83,18 +85,20 @@ final class ScreenSession {
     case .interrupt:
       // Ctrl-C is a request to stop, as the shell's 128 + SIGINT says to whoever started us.
       terminal.exit(130)
+    case .suspend:
+      terminal.suspend()
     case .enter, .escape:
       dismissEverything()
     case .character(":"):
-      context.commandLine = ""
+      context.commandLine = CommandLineEditor()
     case .character("#"):
-      context.commandLine = "count "
+      context.commandLine = CommandLineEditor("count ")
     case .character("h"), .character("?"):
       context.isShowingHelp = true
       context.helpPage = 0
     case .paste(let text):
       // A paste is text, never keys: it waits on the command line for Enter.
-      context.commandLine = text
+      context.commandLine = CommandLineEditor(text)
     default:
       if let command = KeyBindings.command(for: key) {
         perform(command)
@@ -117,34 +121,44 @@ final class ScreenSession {
       terminal.exit(0)
     case .interrupt:
       terminal.exit(130)
+    case .suspend:
+      terminal.suspend()
     case .paste(let text):
       context.isShowingHelp = false
-      context.commandLine = text
+      context.commandLine = CommandLineEditor(text)
     default:
       break
     }
   }
 
-  private func edit(_ commandLine: String, with key: Key) {
+  private func edit(_ commandLine: CommandLineEditor, with key: Key) {
+    var line = commandLine
     switch key {
-    case .character(let character):
-      context.commandLine = commandLine + String(character)
-    case .paste(let text):
-      context.commandLine = commandLine + text
-    case .backspace:
-      context.commandLine = String(commandLine.dropLast())
+    case .character(let character): line.insert(String(character))
+    case .paste(let text): line.insert(text)
+    case .backspace: line.deleteBackward()
+    case .left: line.moveLeft()
+    case .right: line.moveRight()
+    case .home: line.moveToStart()
+    case .end: line.moveToEnd()
+    case .up, .down: break
+    case .endOfTransmission:
+      // As in a shell: the end of input on an empty line, a delete on one being typed.
+      guard !line.isEmpty else { terminal.exit(0) }
+      line.deleteForward()
     case .escape:
       context.commandLine = nil
+      return
     case .interrupt:
       terminal.exit(130)
-    case .endOfTransmission:
-      terminal.exit(0)
+    case .suspend:
+      terminal.suspend()
     case .enter:
       context.commandLine = nil
-      run(commandLine)
-    case .up, .down:
-      break
+      run(line.text)
+      return
     }
+    context.commandLine = line
   }
 
   private func run(_ line: String) {
@@ -179,6 +193,7 @@ final class ScreenSession {
     if state.counter.alertNthPrime != nil { store.send(.counterView(.counter(.alertDismissButtonTapped))) }
     if state.counter.errorMessage != nil { store.send(.counterView(.counter(.errorDismissButtonTapped))) }
     if state.favorites.errorMessage != nil { store.send(.favoritePrimes(.errorDismissButtonTapped)) }
+    context.dismissedStatus = state.favorites.statusMessage
     context.messages = []
   }
 
@@ -206,4 +221,15 @@ final class ScreenSession {
       ANSI.home + lines.joined(separator: ANSI.clearToEndOfLine + "\r\n") + ANSI.clearToEndOfLine
         + ANSI.clearToEndOfScreen)
   }
+}
+
+/// Runs `handler` on the main queue each time the process gets `number`, instead of the signal's
+/// default action (which for these is to do nothing, or to continue, either way).
+@MainActor
+private func onSignal(_ number: Int32, _ handler: @escaping @MainActor () -> Void) -> any DispatchSourceSignal {
+  signal(number, SIG_IGN)
+  let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+  source.setEventHandler { MainActor.assumeIsolated { handler() } }
+  source.resume()
+  return source
 }

@@ -60,10 +60,13 @@ func wrapped(items: [String], separator: String = "  ", width: Int, hangingInden
   return lines
 }
 
-/// The line cut to `width` visible characters; escape sequences take no room and are kept.
+/// The line cut to `width` visible characters, its last one a "…" when something was cut, so that
+/// a cut line (a long favorites path in the title) never passes for a whole one; escape sequences
+/// take no room and are kept.
 func fitting(_ line: String, width: Int) -> String {
   var visible = 0
-  var result = ""
+  var result: [Character] = []
+  var lastVisible: Int?
   var isInEscape = false
   for character in line {
     if character == "\u{1B}" {
@@ -71,12 +74,16 @@ func fitting(_ line: String, width: Int) -> String {
     } else if isInEscape {
       if character.isLetter { isInEscape = false }
     } else {
-      guard visible < width else { continue }
+      guard visible < width else {
+        if let last = lastVisible, result[last] != "…" { result[last] = "…" }
+        continue
+      }
       visible += 1
+      lastVisible = result.count
     }
     result.append(character)
   }
-  return result
+  return String(result)
 }
 
 extension String {

@@ -46,6 +46,7 @@ let store = Store(
 // A global, so the session lives until the process exits: its subscription to the store ends with it.
 let session: AnyObject
 if let terminal = RawTerminal.enter() {
+  loadSavedFavorites(into: store, from: launch.favoritesFile)
   let context = ScreenContext(
     environmentName: launch.environmentName, favoritesPath: launch.favoritesFile.path)
   let screen = ScreenSession(store: store, terminal: terminal, context: context)

@@ -8,6 +8,21 @@ import Foundation
 // few seconds of real time on ContinuousClock; `swift run tutorial --immediate` runs the timer on an
 // ImmediateClock, which does not wait.
 
+answerHelp(
+  """
+  usage: tutorial [--immediate]
+
+  The Composable Architecture tutorial's counter in Effectful's async dialect,
+  walked through: counting, a fact, a timer stopped after three ticks, a fact
+  cancelled by counting on, then the tutorial's reducer as it writes it. After each
+  action it prints the action and the state. It takes no keys or commands: it runs
+  to its end and exits 0.
+
+    --immediate   the timer on an ImmediateClock: no waiting (default: a few
+                  seconds of real time)
+    --help        this text
+  """)
+
 let immediate = CommandLine.arguments.dropFirst().contains("--immediate")
 let clock: any Clock<Duration> = immediate ? ImmediateClock() : ContinuousClock()
 
@@ -66,4 +81,10 @@ asWritten.send(.toggleTimerButtonTapped)
 runMainQueue(until: { !asWritten.value.isTimerRunning }, timeout: .seconds(10))
 stopAsWritten.cancel()
 
-print("\nDone: count \(store.value.count), timer \(store.value.isTimerRunning ? "on" : "off").")
+// Both counters, each as its last state line showed it: the walk-through ends on the second.
+func summary(count: Int, isTimerRunning: Bool) -> String {
+  "count \(count), timer \(isTimerRunning ? "on" : "off")"
+}
+print(
+  "\nDone: the library's counter at \(summary(count: store.value.count, isTimerRunning: store.value.isTimerRunning)); "
+    + "the tutorial's as written at \(summary(count: asWritten.value.count, isTimerRunning: asWritten.value.isTimerRunning)).")

@@ -82,6 +82,26 @@ struct PlaygroundExecutablesTests {
   }
 }
 
+/// `swift run tutorial`: the summary is about what was shown last.
+@Suite("The tutorial playground", .timeLimit(.minutes(1)))
+struct TutorialPlaygroundTests {
+  @Test("tutorial's summary gives each counter's count as its last state line showed it")
+  func summaryMatchesTheDump() async throws {
+    let run = try await ProgramRunner.run("tutorial", arguments: ["--immediate"], timeout: .seconds(20))
+    #expect(run.status == 0 && !run.timedOut, "\(run)")
+    let asWritten = run.lines.firstIndex { $0.hasPrefix("// The tutorial's reducer as it writes it") } ?? 0
+    func lastCount(_ lines: ArraySlice<String>) -> String {
+      lines.last { $0.hasPrefix("  count: ") }.map { String($0.split(separator: " ")[1]) } ?? "?"
+    }
+    let library = "count \(lastCount(run.lines[..<asWritten]))"
+    let tutorial = "count \(lastCount(run.lines[asWritten...]))"
+    #expect(
+      run.lines.last
+        == "Done: the library's counter at \(library), timer off; the tutorial's as written at \(tutorial), timer off.",
+      "\(run)")
+  }
+}
+
 /// `swift run counters`: the list of counters, whose rows' effects are their own.
 @Suite("The counters playground", .timeLimit(.minutes(1)))
 struct CountersPlaygroundTests {
@@ -95,6 +115,36 @@ struct CountersPlaygroundTests {
     // Nothing of the deleted row arrives after its deletion: its timer stopped with it.
     let deletion = run.lines.firstIndex(of: "▸ deleteButtonTapped(1)") ?? run.lines.endIndex
     #expect(!run.lines[deletion...].contains("▸ row(1, timerTick)"), "\(run)")
-    #expect(run.lines.last == "Done: 1 counter left, 0 timer running.", "\(run)")
+    #expect(run.lines.last == "Done: 1 counter left, 0 timers running.", "\(run)")
+  }
+
+  @Test("counters prints the compact dump the other playgrounds print: a line per row, no long lines")
+  func countersDumpIsCompact() async throws {
+    let run = try await ProgramRunner.run("counters", arguments: ["--immediate"], timeout: .seconds(20))
+    #expect(run.status == 0 && !run.timedOut, "\(run)")
+    let long = run.lines.filter { $0.count > 100 && !$0.hasPrefix("//") && !$0.hasPrefix("A list") }
+    #expect(long.isEmpty, "\(long.joined(separator: "\n"))")
+    // Nil and false fields are left out, as in every other playground's dump; no module names.
+    #expect(!run.output.contains("EffectfulCounters.") && !run.output.contains("fact: nil"), "\(run)")
+    let fact = run.lines.firstIndex(of: "▸ row(2, factResponse(\"2 is the only even prime number.\"))")
+    #expect(
+      fact.map { Array(run.lines[($0 + 1)...].prefix(3)) } == [
+        "  nextID: 3", "  rows[id: 1]: count: 0",
+        "  rows[id: 2]: count: 2 · fact: \"2 is the only even prime number.\"",
+      ], "\(run)")
+  }
+}
+
+/// Every playground says what it is and how to run it, and exits 0, rather than running.
+@Suite("Playgrounds answer --help", .timeLimit(.minutes(1)))
+struct PlaygroundHelpTests {
+  @Test("--help prints the usage and what the playground does, and exits 0", arguments: [
+    "prime-time", "counter", "counters", "tutorial", "nth-prime", "favorite-primes",
+  ])
+  func help(_ name: String) async throws {
+    let run = try await ProgramRunner.run(name, arguments: ["--help"], timeout: .seconds(20))
+    #expect(run.status == 0 && !run.timedOut, "\(run)")
+    #expect(run.lines.first?.hasPrefix("usage: \(name)") == true, "\(run)")
+    #expect(run.lines.count > 3 && !run.output.contains("▸ "), "\(run)")
   }
 }

@@ -48,6 +48,19 @@ final class PrimeTimeCommandsTests {
     #expect(run.lines(after: "Delete 1 2X").first == #"error: `Delete` does not take "2X""#, "\(run)")
   }
 
+  @Test("A count beyond the whole numbers is too large or too small, not \"not a number\"")
+  func countOutOfRange() async throws {
+    let run = try await primeTime("count 99999999999999999999999\ncount -9_999_999_999_999_999_999\nquit\n")
+    #expect(
+      run.lines(after: "count 99999999999999999999999").first
+        == "error: `count 99999999999999999999999`: the number is too large: the largest is 9223372036854775807",
+      "\(run)")
+    #expect(
+      run.lines(after: "count -9_999_999_999_999_999_999").first
+        == "error: `count -9_999_999_999_999_999_999`: the number is too small: the smallest is -9223372036854775808",
+      "\(run)")
+  }
+
   @Test("wait takes decimal seconds only", arguments: ["0x10", "1e3", "inf", "nan", "-1", "."])
   func waitIsDecimal(argument: String) async throws {
     let run = try await primeTime("wait \(argument)\nquit\n")

@@ -35,7 +35,11 @@ final class PrimeTimeScreenRoundTwoTests {
   func readHelpToItsEnd(_ terminal: TerminalProgram) -> [String] {
     terminal.type("h")
     var frames: [String] = []
-    guard terminal.waitForFrame(within: .seconds(10), where: { $0.contains("PrimeTime help") }) else {
+    // The page's last line too: a frame is read in pieces, and its title alone is not the page.
+    let isWholePage = { (frame: String) in
+      frame.contains("PrimeTime help") && (frame.contains("more: ") || frame.contains("close: "))
+    }
+    guard terminal.waitForFrame(within: .seconds(10), where: isWholePage) else {
       Issue.record("h showed no help: \(terminal.lastFrame)")
       return frames
     }
@@ -45,7 +49,7 @@ final class PrimeTimeScreenRoundTwoTests {
       let before = frames.count
       terminal.type(" ")
       let page = "page \(before + 1) of"
-      guard terminal.waitForFrame(within: .seconds(10), where: { $0.contains(page) }) else {
+      guard terminal.waitForFrame(within: .seconds(10), where: { $0.contains(page) && isWholePage($0) }) else {
         Issue.record("Space did not turn to \(page): \(terminal.lastFrame)")
         return frames
       }

@@ -21,6 +21,8 @@ final class TerminalProgram: @unchecked Sendable {
   // @unchecked: `output` is only touched under `lock`; the rest is set once.
   private let process = Process()
   private let master: Int32
+  /// The terminal's side the program holds, to read the settings it left there.
+  private let slaveName: String
   private let lock = NSCondition()
   private var output = Data()
 
@@ -32,6 +34,7 @@ final class TerminalProgram: @unchecked Sendable {
   ) throws {
     let (master, slaveName) = try openPseudoTerminal()
     self.master = master
+    self.slaveName = slaveName
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     let slave = open(slaveName, O_RDWR | O_NOCTTY)
@@ -93,11 +96,19 @@ final class TerminalProgram: @unchecked Sendable {
   /// Waits until the last frame satisfies `predicate`; whether it did before `deadline`.
   @discardableResult
   func waitForFrame(within deadline: Duration, where predicate: (String) -> Bool) -> Bool {
+    waitForOutput(within: deadline) { predicate(Self.lastFrame(in: $0)) }
+  }
+
+  /// Waits until everything written so far, escape sequences included, satisfies `predicate`;
+  /// whether it did before `deadline`. The predicate is called under the lock: it must not read
+  /// ``rawOutput`` or ``lastFrame``, but the text it is given.
+  @discardableResult
+  func waitForOutput(within deadline: Duration, where predicate: (String) -> Bool) -> Bool {
     let limit = Date(timeIntervalSinceNow: Double(deadline.components.seconds))
     lock.lock()
     defer { lock.unlock() }
     while true {
-      if predicate(Self.lastFrame(in: String(decoding: output, as: UTF8.self))) { return true }
+      if predicate(String(decoding: output, as: UTF8.self)) { return true }
       if !lock.wait(until: limit) { return false }
     }
   }
@@ -109,8 +120,45 @@ final class TerminalProgram: @unchecked Sendable {
     return process.isRunning ? nil : process.terminationStatus
   }
 
+  /// The program's settings of its terminal, as `stty -a` would show them.
+  var terminalSettings: termios? {
+    let slave = open(slaveName, O_RDWR | O_NOCTTY)
+    guard slave >= 0 else { return nil }
+    defer { close(slave) }
+    var settings = termios()
+    return tcgetattr(slave, &settings) == 0 ? settings : nil
+  }
+
+  /// Whether the terminal reads lines and echoes them, as a shell expects (false in raw mode).
+  var isCooked: Bool? {
+    terminalSettings.map { $0.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO) }
+  }
+
+  /// Sends `signal` to the program.
+  func send(_ signal: Int32) {
+    kill(process.processIdentifier, signal)
+  }
+
+  /// Waits up to `deadline` until the program is stopped (a job stopped by Ctrl-Z); whether it is.
+  func waitUntilStopped(within deadline: Duration) -> Bool {
+    let limit = Date(timeIntervalSinceNow: Double(deadline.components.seconds))
+    func isStopped() -> Bool {
+      // The state follows the command's name in parentheses, which may hold spaces.
+      guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+      else { return false }
+      return stat[end...].dropFirst(2).first == "T"
+    }
+    while !isStopped(), Date() < limit { usleep(10_000) }
+    return isStopped()
+  }
+
   func terminate() {
-    if process.isRunning { process.terminate() }
+    // Process may stop counting a program as running once it was stopped (Ctrl-Z), and a stopped
+    // one keeps a SIGTERM pending until it runs again: so both, to its id, whatever Process says.
+    guard process.processIdentifier > 0 else { return }
+    send(SIGCONT)
+    send(SIGTERM)
   }
 }
 

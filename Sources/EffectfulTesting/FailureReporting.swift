@@ -12,8 +12,9 @@ import XCTest
 /// ```
 ///
 /// The default, ``reportTestFailure(_:file:line:)``, fails the running test. Replace it to collect
-/// failures instead, as the test store's own tests do to prove each failure is caught. It is called on
-/// the main actor, where the store lives.
+/// failures instead, as the test store's own tests do to prove each failure is caught. It is usually
+/// called on the main actor, where the store lives, but a dependency with no test value may report
+/// from the thread that used it: a reporter that collects must be thread-safe (it is `@Sendable`).
 public typealias FailureReporter = @Sendable (_ message: String, _ file: StaticString, _ line: UInt) -> Void
 
 /// Fails the running test at `file:line`, under whichever framework runs it: Swift Testing

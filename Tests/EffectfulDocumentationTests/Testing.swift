@@ -145,6 +145,17 @@ final class CounterXCTests: XCTestCase {
       store.send(.decrementButtonTapped) { $0.count = 0 }
     }
   }
+
+  @MainActor func testFact() async {
+    let store = TestStore(
+      initialValue: CounterState(count: 3),
+      reducer: counterReducer(environment: .offline))
+    store.send(.factButtonTapped) { $0.isLoading = true }
+    await store.receive(.factResponse("3 is odd.")) {
+      $0.isLoading = false
+      $0.fact = "3 is odd."
+    }
+  }
 }
 
 // Actions reduced as they arrive: a timer that stops itself.

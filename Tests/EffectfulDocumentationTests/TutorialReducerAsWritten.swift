@@ -76,6 +76,7 @@ struct CounterFeature: ReducerProtocol {
 // (check-docs compares the article's blocks with it): the tutorial's counter, three lines edited.
 // Its timer is run in real time by Tests/Fixtures/DependentPackage; here, what needs no network.
 
+import EffectfulTesting
 import Testing
 
 @MainActor
@@ -97,5 +98,17 @@ struct TutorialReducerAsWrittenTests {
     await timer.finish()
     #expect(store.value == CounterFeature.State())
     #expect(store.count == 0)
+  }
+
+  // `Task.sleep` takes no clock a test can set, so its ticks would come in real time, at a moment
+  // the test cannot name. What a test store can tell deterministically: toggled off, the sleeping
+  // timer is cancelled, ends, and never ticks.
+  @Test func aTestStoreSeesTheTimerToggledOffNeverTick() async {
+    let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }
+    let timer = store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
+    store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = false }
+    await timer.finish()
+    #expect(timer.isCancelled)
+    #expect(store.value.count == 0)
   }
 }

@@ -78,24 +78,6 @@ struct CounterFeatureTests {
 }
 
 @MainActor
-@Suite("The seeds' counter with a sleeping timer")
-struct SleepingCounterFeatureTests {
-  // `Task.sleep` takes no clock a test can set, so its ticks would come in real time, at a moment
-  // the test cannot name. What a test can tell deterministically: toggled off, the sleeping timer
-  // is cancelled, ends, and never ticks.
-  @Test func theTimerToggledOffIsCancelledAndNeverTicks() async {
-    let store = TestStore(initialState: SleepingCounterFeature.State()) {
-      SleepingCounterFeature()
-    }
-    let timer = store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
-    store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = false }
-    await timer.finish()
-    #expect(timer.isCancelled)
-    #expect(store.value.count == 0)
-  }
-}
-
-@MainActor
 @Suite("A feature that implements reduce(into:action:) -> Effect")
 struct ReduceMethodFeatureTests {
   @Test func oneEffectReadsAsTheSeedsWriteIt() async {

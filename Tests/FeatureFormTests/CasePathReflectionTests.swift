@@ -89,4 +89,46 @@ struct CasePathReflectionTests {
     #expect(some.extract(3) == 3)
     #expect(some.extract(nil) == nil)
   }
+
+  /// A generic wrapper nested in itself, as twenty levels of features are in the benchmark: one
+  /// byte in all, so its cases are remembered by bit pattern.
+  enum Level<Inner: Equatable>: Equatable {
+    case inner(Inner)
+    case other
+  }
+  enum Small: Equatable { case a, b, c, d, e, f, g, h }
+
+  @Test func smallActionsRememberedByPatternKeepTheirCases() {
+    typealias Deep = Level<Level<Level<Small>>>
+    let path = CasePath(Deep.inner)
+    let all: [Small] = [.a, .b, .c, .d, .e, .f, .g, .h]
+    // More patterns than the memo's four slots, three times round: answers that were replaced
+    // are asked of the enum again, and none is confused with another pattern's.
+    for _ in 0..<3 {
+      for small in all {
+        #expect(path.extract(.inner(.inner(.inner(small)))) == .inner(.inner(small)))
+        #expect(path.extract(.inner(.other)) == .other)
+        #expect(path.extract(.other) == nil)
+      }
+    }
+  }
+
+  final class Box: Equatable, Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs.name == rhs.name }
+  }
+  enum Holder: Equatable { case box(Box), empty }
+
+  @Test func aPayloadReadInPlaceIsARetainedCopy() {
+    let path = CasePath(Holder.box)
+    var extracted: [Box] = []
+    for round in 0..<3 {
+      // The holder goes away at the end of each round; what was extracted must outlive it.
+      let holder = Holder.box(Box("round \(round)"))
+      extracted.append(path.extract(holder)!)
+      #expect(path.extract(.empty) == nil)
+    }
+    #expect(extracted.map(\.name) == ["round 0", "round 1", "round 2"])
+  }
 }

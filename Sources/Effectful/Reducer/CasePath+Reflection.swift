@@ -36,9 +36,17 @@ final class ReflectedCase<Root, Value>: Sendable {
   @usableFromInline let layout = EnumLayout(Root.self)
   /// The case's tag, and in the top bit whether its payload is copied from memory; `unknown`
   /// until learned. Any store, on any thread, may extract.
+  /// Remembers the case of a few bit patterns, for actions small enough: see ``CaseMemo``.
+  @usableFromInline let memo = CaseMemo()
+  @inlinable static var usesMemo: Bool { MemoryLayout<Root>.size <= CaseMemo.maximumSize }
+  /// The case's tag, and above it how its payload is copied; `unknown` until learned. Any store,
+  /// on any thread, may extract.
   @usableFromInline let learned = Atomic<UInt64>(ReflectedCase.unknown)
   @inlinable static var unknown: UInt64 { .max }
+  /// The payload is stored inline and is of type `Value` exactly: copied out of memory.
   @inlinable static var inlineFlag: UInt64 { 1 << 32 }
+  /// And it is the enum's one payload case: the payload is the value's memory as it is.
+  @inlinable static var inPlaceFlag: UInt64 { 1 << 33 }
 
   @inlinable
   init(_ embed: @escaping @Sendable (Value) -> Root) {
@@ -50,9 +58,17 @@ final class ReflectedCase<Root, Value>: Sendable {
     let known = learned.load(ordering: .relaxed)
     guard known != Self.unknown, let layout else { return learn(root) }
     let tag = UInt32(truncatingIfNeeded: known)
-    guard layout.tag(of: root) == tag else { return nil }
+    guard isCase(root, tag: tag, layout: layout) else { return nil }
+    if known & Self.inPlaceFlag != 0 { return withUnsafeBytes(of: root) { $0.load(as: Value.self) } }
     if known & Self.inlineFlag != 0 { return layout.payload(of: root, tag: tag, as: Value.self) }
     return Self.mirroredPayload(of: root)
+  }
+
+  @inlinable
+  func isCase(_ root: Root, tag: UInt32, layout: EnumLayout) -> Bool {
+    guard Self.usesMemo else { return layout.tag(of: root) == tag }
+    let bits = CaseMemo.bits(of: root)
+    return memo.answer(for: bits) ?? memo.remember(layout.tag(of: root) == tag, for: bits)
   }
 
   /// The first extraction of the case: the payload must rebuild the very action, or this is
@@ -67,7 +83,9 @@ final class ReflectedCase<Root, Value>: Sendable {
       // Copying from memory needs the payload's type to be `Value` exactly, stored inline.
       let child = Mirror(reflecting: root).children.first?.value
       let isInline = child.map { type(of: $0) == Value.self } ?? false && layout.isInlinePayload(tag: tag)
-      learned.store(UInt64(tag) | (isInline ? Self.inlineFlag : 0), ordering: .relaxed)
+      let isInPlace = isInline && tag == 0 && layout.hasOnePayloadCase
+      let flags = (isInline ? Self.inlineFlag : 0) | (isInPlace ? Self.inPlaceFlag : 0)
+      learned.store(UInt64(tag) | flags, ordering: .relaxed)
     }
     return payload
   }

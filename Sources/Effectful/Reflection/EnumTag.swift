@@ -68,6 +68,16 @@ struct EnumLayout: @unchecked Sendable {
     }
   }
 
+  /// Whether only one case has a payload. That payload then starts the enum's memory exactly as it
+  /// is, and the other cases live in its unused bit patterns or in tag bytes after it: a value of
+  /// the case is its payload, read in place, without taking the enum apart.
+  @usableFromInline
+  var hasOnePayloadCase: Bool {
+    let descriptor = metadata.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+    // The enum descriptor's count of payload cases, in the low 24 bits of its sixth word.
+    return descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF == 1
+  }
+
   /// Whether the case `tag` has a payload stored in the enum's own memory: not `indirect`, per
   /// the type's field descriptor.
   @usableFromInline

@@ -1,4 +1,5 @@
 import Effectful
+import EffectfulEffectTestSupport
 import EffectfulTesting
 import Testing
 
@@ -28,7 +29,7 @@ import Testing
     #expect(large < 5 * small, "2,000 items: \(small) steps; 8,000 items: \(large) steps")
     // And O(log n) per item outright: at most 4 × log2(8,000) ≈ 52 steps each.
     #expect(large < 8_000 * 52, "\(large) steps for 8,000 items")
-    print("TestScheduler queue steps: 2,000 items \(small), 8,000 items \(large)")
+    testLog("TestScheduler queue steps: 2,000 items \(small), 8,000 items \(large)")
   }
 
   @Test func equalDeadlinesRunInSchedulingOrderAndRepeatingWorkKeepsItsPlace() {

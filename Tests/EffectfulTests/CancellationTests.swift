@@ -184,7 +184,7 @@ struct CancellationTests {
     #expect(settled)
     try? await Task.sleep(for: .milliseconds(50))
     #expect(store.value.late == 0)
-    print(
+    testLog(
       "cancellation race (hop inside boundary: \(hopInsideBoundary)): \(rounds) rounds, \(store.value.delivered) delivered before cancel, \(rounds - store.value.delivered) dropped, \(store.value.late) late"
     )
   }

@@ -117,9 +117,13 @@ struct RunEffectTests {
         escaped.withValue { $0 = send }
         await send(.value(1))
       })
+    // The app's store would write the late send's report to standard error: kept to be read here.
+    let reports = LockedValue<[String]>([])
+    store.registry.runErrorReporter = { report in reports.withValue { $0.append(report.message) } }
     await store.send(.start).finish()
     escaped.withValue { $0 }?(.value(2))
     #expect(store.value == [.value(1)])
+    #expect(reports.withValue { $0.map { $0.contains("after its operation had returned") } } == [true])
   }
 
   @Test("An error with no catch handler is reported, naming the output type and where the effect was written")

@@ -1,5 +1,6 @@
 import Dispatch
 import Effectful
+import EffectfulEffectTestSupport
 import EffectfulTesting
 import Testing
 
@@ -32,8 +33,16 @@ struct RunLifecycleRegressionTests {
         return []
       }
     }
+    // The app's store would write the late send's report to standard error: kept to be read here.
+    let reports = LockedValue<[String]>([])
+    store.registry.runErrorReporter = { report in reports.withValue { $0.append(report.message) } }
     let task = store.send(.start)
     await task.finish()
+    #expect(store.value == [])
+    // Once the late send was made (a loaded machine was seen to run the block after `finish`), it
+    // was reported and its output still dropped.
+    #expect(await waitUntil(timeout: .seconds(30)) { reports.withValue { !$0.isEmpty } })
+    #expect(reports.withValue { $0.map { $0.contains("after its operation had returned") } } == [true])
     #expect(store.value == [])
   }
 

@@ -123,7 +123,7 @@ struct EffectAlgebraModelTests {
   @Test("10,000 random effect trees in a Store on a TestScheduler match the reference semantics")
   func storeMatchesReference() async {
     let seed = reliabilitySeed()
-    print("effect algebra seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
+    testLog("effect algebra seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
     var random = SplitMix64(seed: seed)
     var mismatches = 0
     let cases = soakRounds(10_000, brief: 1_000)
@@ -146,13 +146,13 @@ struct EffectAlgebraModelTests {
       }
     }
     #expect(mismatches == 0)
-    print("effect algebra model: \(cases) cases, \(mismatches) mismatches")
+    testLog("effect algebra model: \(cases) cases, \(mismatches) mismatches")
   }
 
   @Test("2,000 random trees mixing .run effects and callback effects on one TestClock match the reference")
   func oneClockMatchesReference() async {
     let seed = reliabilitySeed()
-    print("effect algebra (one clock) seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
+    testLog("effect algebra (one clock) seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
     var random = SplitMix64(seed: seed)
     var mismatches = 0
     let cases = soakRounds(2_000, brief: 200)
@@ -185,7 +185,7 @@ struct EffectAlgebraModelTests {
       }
     }
     #expect(mismatches == 0)
-    print("effect algebra model (one clock): \(cases) cases, \(mismatches) mismatches")
+    testLog("effect algebra model (one clock): \(cases) cases, \(mismatches) mismatches")
   }
 }
 

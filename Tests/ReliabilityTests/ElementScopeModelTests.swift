@@ -154,7 +154,7 @@ struct ElementScopeModelTests {
   @Test("2,000 random pairs of rows with the same ids, one maybe removed, match the reference per row")
   func rowsMatchReference() async {
     let seed = reliabilitySeed()
-    print("element scope model seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
+    testLog("element scope model seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
     var random = SplitMix64(seed: seed)
     var mismatches = 0
     let cases = soakRounds(2_000, brief: 200)
@@ -176,6 +176,6 @@ struct ElementScopeModelTests {
       }
     }
     #expect(mismatches == 0)
-    print("element scope model: \(cases) cases, \(mismatches) mismatches")
+    testLog("element scope model: \(cases) cases, \(mismatches) mismatches")
   }
 }

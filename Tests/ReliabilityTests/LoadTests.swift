@@ -55,7 +55,7 @@ struct LoadTests {
     #expect(store.value.counts == [Int](repeating: perProducer, count: producers))
     #expect(store.value.total == producers * perProducer)
     #expect(store.value.outOfOrder == 0)
-    print(
+    testLog(
       "load: \(producers) producers × \(perProducer) outputs: \(store.value.total) reduced, \(store.value.outOfOrder) out of order"
     )
   }
@@ -87,7 +87,7 @@ struct LoadTests {
     #expect(freed == count)
     #expect(scheduler.scheduledCount == 0)
     #expect(registriesLeftNonEmpty == 0)
-    print(
+    testLog(
       "release: \(count) stores with timers released, \(freed) freed, \(scheduler.scheduledCount) scheduled items left, \(registriesLeftNonEmpty) non-empty registries"
     )
   }

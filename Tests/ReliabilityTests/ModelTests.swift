@@ -1,4 +1,5 @@
 import Effectful
+import EffectfulEffectTestSupport
 import Foundation
 import Testing
 
@@ -59,7 +60,7 @@ struct ModelTests {
   @Test("10,000 random action sequences: Store matches a pure FIFO fold")
   func storeMatchesFold() {
     let seed = reliabilitySeed()
-    print("model check seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
+    testLog("model check seed: \(seed) (replay with EFFECTFUL_SEED=\(seed))")
     var random = SplitMix64(seed: seed)
     var mismatches = 0
     for sequenceIndex in 0..<10_000 {
@@ -91,6 +92,6 @@ struct ModelTests {
       }
     }
     #expect(mismatches == 0)
-    print("model check: 10000 sequences, \(mismatches) mismatches")
+    testLog("model check: 10000 sequences, \(mismatches) mismatches")
   }
 }

@@ -1,5 +1,6 @@
 import EffectfulCounter
 import Effectful
+import EffectfulEffectTestSupport
 import EffectfulTesting
 import Foundation
 import EffectfulHTTPTestSupport
@@ -45,7 +46,7 @@ struct NetworkFaultTests {
     await store.finish()
     #expect(hangUps == rounds)
     #expect(server.requests.count == rounds)
-    print(
+    testLog(
       "network/cancel: \(rounds) slow requests, \(server.requests.count) reached the server, \(hangUps) cancelled "
         + "with the server seeing the hang-up, 0 responses delivered")
   }
@@ -74,7 +75,7 @@ struct NetworkFaultTests {
       checked += 1
     }
     await store.finish()
-    print(
+    testLog(
       "network/cut: \(checked) of 2 requests cut after 10 body bytes became transport errors; screen idle")
   }
 
@@ -109,7 +110,7 @@ struct NetworkFaultTests {
     #expect(body.count == 201 && body.hasPrefix("<html>xxx") && body.hasSuffix("…"))
     #expect(error.message.utf8.count < 1_000, "10 MB never reach the screen or the logs")
     await store.finish()
-    print(
+    testLog(
       "network/10MB: \(validFact.utf8.count) byte answer decoded; \(garbage.count) byte non-answer became "
         + "undecodable with a \(body.count)-character excerpt")
   }
@@ -144,7 +145,7 @@ struct NetworkFaultTests {
       }
     }
     await store.finish()
-    print(
+    testLog(
       "network/utf8: \(invalidSequences.count) invalid UTF-8 sequences × 2 requests: \(checked) undecodable, screen idle"
     )
   }
@@ -165,7 +166,7 @@ struct NetworkFaultTests {
       if error == .network(.httpStatus(500, body: errorBody)) { checked += 1 }
     }
     await store.finish()
-    print("network/500: \(checked) of 2 requests became httpStatus(500) with the JSON body; screen idle")
+    testLog("network/500: \(checked) of 2 requests became httpStatus(500) with the JSON body; screen idle")
   }
 
   @Test("The session's request timeout (1 s): timedOut, and the server sees the client go")
@@ -193,7 +194,7 @@ struct NetworkFaultTests {
     let idle = await offMainActor { server.waitUntilIdle(timeout: .seconds(30)) }
     #expect(idle, "the timed-out requests' connections were closed")
     await store.finish()
-    print(
+    testLog(
       "network/timeout: \(checked) of 2 requests timed out (URLError.timedOut) in \(elapsed) total; "
         + "server idle: \(idle); the user read: \"\(message)\"")
   }

@@ -1,6 +1,7 @@
 import EffectfulCounter
 import Dispatch
 import Effectful
+import EffectfulEffectTestSupport
 import Foundation
 import EffectfulPrimeTime
 import Testing
@@ -131,7 +132,7 @@ struct PersistenceFaultTests {
       if store.value == expected { checked += 1 }
     }
     #expect(checked == loadFaults.count)
-    print(
+    testLog(
       "persistence/load: \(checked) of \(loadFaults.count) unloadable files reported with the right error; "
         + "favorites kept, files untouched")
   }
@@ -181,7 +182,7 @@ struct PersistenceFaultTests {
       store.send(.favoritePrimes(.errorDismissButtonTapped))
     }
     #expect(wrong == 0, "seed \(seed), first: \(firstWrong ?? "")")
-    print(
+    testLog(
       "persistence/damage (seed \(seed)): \(variants.count) cut or damaged files: \(loaded) loaded whole, "
         + "\(refused) refused with the app's list kept, \(wrong) wrong")
   }
@@ -233,7 +234,7 @@ struct PersistenceFaultTests {
     #expect(directory.contents("afile") == Data("not a directory".utf8))
     #expect(directory.listing("folder.json") == [])
     #expect(try FavoritePrimesFile(url: url).load() == [2, 3, 5])
-    print(
+    testLog(
       "persistence/save: \(checked) of \(cases.count) failed saves reported; favorites kept; last good file "
         + "(\(lastGood.count) bytes) unchanged byte for byte; no temporary files left")
   }
@@ -270,7 +271,7 @@ struct PersistenceFaultTests {
     expected.favorites.errorMessage =
       PersistenceError.unreadable(path: url.path, reason: "Permission denied").message
     #expect(store.value == expected)
-    print(
+    testLog(
       "persistence/permissions: a read-only directory refused the save and an unreadable file the load; favorites kept"
     )
   }
@@ -303,7 +304,7 @@ struct PersistenceFaultTests {
           + "\(result.tornReads) torn, \(result.absentReads) before the first save, \(result.vanishedReads) vanished"
       )
     }
-    print("persistence/concurrent: " + report.joined(separator: "; "))
+    testLog("persistence/concurrent: " + report.joined(separator: "; "))
   }
 }
 

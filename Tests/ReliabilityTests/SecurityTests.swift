@@ -68,7 +68,7 @@ struct SecurityTests {
     }
     #expect(scanned > 50, "the scan found the package's files")
     #expect(findings.isEmpty, "\(findings)")
-    print(
+    testLog(
       "security/secrets: scanner caught \(plantedLines.count) of \(plantedLines.count) planted ids and passed "
         + "\(cleanLines.count) placeholders; \(scanned) files (\(lines) lines, listed by "
         + "\(listed == nil ? "a directory walk" : "git")) scanned, \(findings.count) findings")
@@ -79,7 +79,7 @@ struct SecurityTests {
     #expect(LiveEndpoints.production.wolframAlpha.scheme == "https")
     // numbersapi.com offers no HTTPS (the LiveEndpoints documentation says so).
     #expect(LiveEndpoints.production.numbersAPI.scheme == "http")
-    print("security/https: Wolfram|Alpha over https; numbersapi.com over http, as it offers nothing else")
+    testLog("security/https: Wolfram|Alpha over https; numbersapi.com over http, as it offers nothing else")
   }
 
   @MainActor
@@ -155,7 +155,7 @@ struct SecurityTests {
       #expect(request.path == "/\(factCounts[index])/trivia" && request.query == "json")
       if request.path == "/\(factCounts[index])/trivia" && request.query == "json" { exact += 1 }
     }
-    print(
+    testLog(
       "security/query (seed \(seed)): \(exact + 2) of \(recorded.count + 2) requests carried exactly the expected "
         + "parameters (\(counts.count + 1) hostile app ids, \(factCounts.count + 1) counts)")
   }
@@ -240,7 +240,7 @@ struct SecurityTests {
       return action.contains("nthPrimeResponse") && action.contains("<redacted>")
     }
     #expect(redactedResponses.count == 5, "\(messages)")
-    print(
+    testLog(
       "security/redaction: \(entries.count) log entries (\(text.count) characters) from \(answers.count) "
         + "failing requests, 5 of whose servers quoted the app id: \(redactedResponses.count) responses logged "
         + "with <redacted>, \(leaks.count) of \(spellings.count) spellings of the id anywhere in the log")

@@ -44,7 +44,7 @@ struct SendableOutputTests {
 }
 
 /// The toolchain's `swiftc`, pointed at the modules the test binary was built with.
-private struct Compiler {
+struct Compiler {
   let swiftc: URL
   let modules: URL
 

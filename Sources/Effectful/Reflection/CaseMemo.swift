@@ -5,7 +5,8 @@ import Synchronization
 /// ```swift
 /// let memo = CaseMemo()  // stored in the case path: it cannot be copied
 /// let bits = CaseMemo.bits(of: action)  // an action of at most seven bytes
-/// let isCase = memo.answer(for: bits) ?? memo.remember(layout.tag(of: action) == tag, for: bits)
+/// let isCase = memo.answer(for: bits)
+///   ?? memo.remember(layout.tag(of: action) == tag, for: bits)
 /// ```
 ///
 /// Asking an enum for its case runs its `getEnumTag` witness. For a generic enum nested in itself

@@ -46,7 +46,9 @@ public func sidebarState(_ state: Any) -> String {
       fields.append(field)
     }
   }
-  let first = fields.isEmpty && elementLines.isEmpty ? "(all fields nil, false or empty)" : fields.joined(separator: " · ")
+  let first =
+    fields.isEmpty && elementLines.isEmpty
+    ? "(all fields nil, false or empty)" : fields.joined(separator: " · ")
   return ([first].filter { !$0.isEmpty } + elementLines).joined(separator: "\n  ")
 }
 

@@ -1,7 +1,7 @@
-import EffectfulCounter
 import Effectful
-import Foundation
+import EffectfulCounter
 import EffectfulPlaygroundSidebar
+import Foundation
 
 // A walk through the counter screen, offline: every action sent (by this script or by an effect)
 // and the state after it. Run it with `swift run counter`.

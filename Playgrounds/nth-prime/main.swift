@@ -1,8 +1,8 @@
-import EffectfulCounter
 import Effectful
-import Foundation
+import EffectfulCounter
 import EffectfulPlaygroundSidebar
 import EffectfulPrimes
+import Foundation
 
 // A walk through "what is the nth prime?", offline: the Primes functions on their own, then the
 // counter's nth-prime feature with its alert, progress, cancellation and failures. Run it with

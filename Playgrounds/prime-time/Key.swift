@@ -122,8 +122,10 @@ struct KeyDecoder {
         case 0x44 where parameters.isEmpty: keys.append(.left)
         case 0x48 where parameters.isEmpty: keys.append(.home)
         case 0x46 where parameters.isEmpty: keys.append(.end)
-        case 0x7E where parameters.elementsEqual([0x31]) || parameters.elementsEqual([0x37]): keys.append(.home)
-        case 0x7E where parameters.elementsEqual([0x34]) || parameters.elementsEqual([0x38]): keys.append(.end)
+        case 0x7E where parameters.elementsEqual([0x31]) || parameters.elementsEqual([0x37]):
+          keys.append(.home)
+        case 0x7E where parameters.elementsEqual([0x34]) || parameters.elementsEqual([0x38]):
+          keys.append(.end)
         default: break
         }
       }

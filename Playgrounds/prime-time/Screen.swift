@@ -1,7 +1,7 @@
 import EffectfulCounter
-import Foundation
 import EffectfulPrimeTime
 import EffectfulPrimes
+import Foundation
 
 /// What the interactive screen shows besides the app's state.
 struct ScreenContext {
@@ -49,7 +49,8 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   }
   var screen = RankedLines()
   screen.append(
-    ANSI.bold("PrimeTime") + ANSI.dim("  \(context.environmentName) · favorites in \(visible(context.favoritesPath))"),
+    ANSI.bold("PrimeTime")
+      + ANSI.dim("  \(context.environmentName) · favorites in \(visible(context.favoritesPath))"),
     rank: .essential)
   screen.blank()
 
@@ -96,7 +97,8 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   screen.blank()
 
   if let alert = counter.alertNthPrime {
-    screen.append("  " + ANSI.inverse(" \(visible(alert.message)) ") + ANSI.dim("  Enter to dismiss"), rank: .essential)
+    screen.append(
+      "  " + ANSI.inverse(" \(visible(alert.message)) ") + ANSI.dim("  Enter to dismiss"), rank: .essential)
   }
   let errors = [counter.errorMessage, state.favorites.errorMessage].compactMap { $0 }
   for message in errors {
@@ -171,7 +173,8 @@ private func commandLineText(_ commandLine: CommandLineEditor, width: Int) -> St
   let characters = commandLine.characters
   let before = ":" + visible(String(characters[..<commandLine.cursor]), limit: .max)
   let at = commandLine.cursor < characters.count ? visible(String(characters[commandLine.cursor])) : " "
-  let after = commandLine.cursor < characters.count
+  let after =
+    commandLine.cursor < characters.count
     ? visible(String(characters[(commandLine.cursor + 1)...]), limit: .max) : ""
   let width = max(width, at.count + 3)
   // What is before the cursor keeps as much room as it can (it is what was just typed), less a

@@ -1,8 +1,8 @@
-import EffectfulCounter
 import Effectful
+import EffectfulCounter
 import EffectfulFavoritePrimes
-import Foundation
 import EffectfulPrimeTime
+import Foundation
 
 /// The app in a terminal: the counter screen, redrawn after every change, driven by single keys.
 ///
@@ -226,7 +226,8 @@ final class ScreenSession {
 /// Runs `handler` on the main queue each time the process gets `number`, instead of the signal's
 /// default action (which for these is to do nothing, or to continue, either way).
 @MainActor
-private func onSignal(_ number: Int32, _ handler: @escaping @MainActor () -> Void) -> any DispatchSourceSignal {
+private func onSignal(_ number: Int32, _ handler: @escaping @MainActor () -> Void) -> any DispatchSourceSignal
+{
   signal(number, SIG_IGN)
   let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
   source.setEventHandler { MainActor.assumeIsolated { handler() } }

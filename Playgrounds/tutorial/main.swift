@@ -87,4 +87,5 @@ func summary(count: Int, isTimerRunning: Bool) -> String {
 }
 print(
   "\nDone: the library's counter at \(summary(count: store.value.count, isTimerRunning: store.value.isTimerRunning)); "
-    + "the tutorial's as written at \(summary(count: asWritten.value.count, isTimerRunning: asWritten.value.isTimerRunning)).")
+    + "the tutorial's as written at \(summary(count: asWritten.value.count, isTimerRunning: asWritten.value.isTimerRunning))."
+)

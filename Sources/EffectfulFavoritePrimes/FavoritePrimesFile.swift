@@ -236,7 +236,8 @@ private func saveTarget(_ path: String) throws(PersistenceError) -> URL {
   }
   guard let resolved = realpath(path, nil) else {
     throw .cannotWrite(
-      path: path, reason: "it is a symbolic link to a file that does not exist (create that file, or remove the link)")
+      path: path,
+      reason: "it is a symbolic link to a file that does not exist (create that file, or remove the link)")
   }
   defer { free(resolved) }
   return URL(fileURLWithPath: String(cString: resolved))

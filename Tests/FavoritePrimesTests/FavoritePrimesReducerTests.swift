@@ -1,6 +1,6 @@
 import Effectful
-import EffectfulTesting
 import EffectfulFavoritePrimes
+import EffectfulTesting
 import Foundation
 import Testing
 
@@ -155,7 +155,8 @@ extension FavoritePrimesEnvironment {
     }
 
     let second = TestStore(
-      initialValue: FavoritePrimesState(), reducer: favoritePrimesReducer(environment: .file(file, queue: .immediate, mainQueue: .immediate)))
+      initialValue: FavoritePrimesState(),
+      reducer: favoritePrimesReducer(environment: .file(file, queue: .immediate, mainQueue: .immediate)))
     second.send(.loadButtonTapped) { $0.isLoading = true }
     second.receive(.favoritePrimesLoaded(.success([2, 5]))) {
       $0.isLoading = false

@@ -92,9 +92,11 @@ struct ReduceMethodFeatureTests {
   @Test func itsBothForms() {
     let feature = ReduceMethodFeature()
     var state = ReduceMethodFeature.State()
-    let effects: [Effect<ReduceMethodFeature.Action>] = feature.reduce(into: &state, action: .saveButtonTapped)
+    let effects: [Effect<ReduceMethodFeature.Action>] = feature.reduce(
+      into: &state, action: .saveButtonTapped)
     #expect(effects.count == 1)
-    let none: [Effect<ReduceMethodFeature.Action>] = feature.reduce(into: &state, action: .incrementButtonTapped)
+    let none: [Effect<ReduceMethodFeature.Action>] = feature.reduce(
+      into: &state, action: .incrementButtonTapped)
     #expect(none.isEmpty)
     #expect(state == ReduceMethodFeature.State(count: 1, isSaving: true))
   }

@@ -138,9 +138,11 @@ struct CountersPlaygroundTests {
 /// Every playground says what it is and how to run it, and exits 0, rather than running.
 @Suite("Playgrounds answer --help", .timeLimit(.minutes(1)))
 struct PlaygroundHelpTests {
-  @Test("--help prints the usage and what the playground does, and exits 0", arguments: [
-    "prime-time", "counter", "counters", "tutorial", "nth-prime", "favorite-primes",
-  ])
+  @Test(
+    "--help prints the usage and what the playground does, and exits 0",
+    arguments: [
+      "prime-time", "counter", "counters", "tutorial", "nth-prime", "favorite-primes",
+    ])
   func help(_ name: String) async throws {
     let run = try await ProgramRunner.run(name, arguments: ["--help"], timeout: .seconds(20))
     #expect(run.status == 0 && !run.timedOut, "\(run)")

@@ -64,6 +64,7 @@ final class PrimeTimeCommandsTests {
   @Test("wait takes decimal seconds only", arguments: ["0x10", "1e3", "inf", "nan", "-1", "."])
   func waitIsDecimal(argument: String) async throws {
     let run = try await primeTime("wait \(argument)\nquit\n")
-    #expect(run.lines(after: "wait \(argument)").first?.hasPrefix("error: `wait \(argument)`") == true, "\(run)")
+    #expect(
+      run.lines(after: "wait \(argument)").first?.hasPrefix("error: `wait \(argument)`") == true, "\(run)")
   }
 }

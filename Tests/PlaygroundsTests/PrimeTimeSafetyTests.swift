@@ -60,7 +60,8 @@ final class PrimeTimeSafetyTests {
     #expect(mkfifo(pipe, 0o600) == 0)
     #expect(symlink(pipe, favoritesPath) == 0)
     let run = try await primeTime("+\n+\nfav\nsave\nquit\n")
-    #expect(run.lines(after: "save").contains { $0.hasPrefix("error: ") && $0.contains("named pipe") }, "\(run)")
+    #expect(
+      run.lines(after: "save").contains { $0.hasPrefix("error: ") && $0.contains("named pipe") }, "\(run)")
     #expect(kind(favoritesPath) == S_IFLNK)
     #expect(kind(pipe) == S_IFIFO)
   }
@@ -70,7 +71,8 @@ final class PrimeTimeSafetyTests {
     #expect(mkfifo(favoritesPath, 0o600) == 0)
     let run = try await primeTime("+\n+\nfav\nload\n+\nquit\n")
     #expect(!run.timedOut, "the load hung:\n\(run)")
-    #expect(run.lines(after: "load").contains { $0.hasPrefix("error: ") && $0.contains("named pipe") }, "\(run)")
+    #expect(
+      run.lines(after: "load").contains { $0.hasPrefix("error: ") && $0.contains("named pipe") }, "\(run)")
     #expect(run.counts.last == 3, "\(run)")
   }
 
@@ -79,7 +81,9 @@ final class PrimeTimeSafetyTests {
     try Data("[4, 6, 8, -1, 0, 2, 2]".utf8).write(to: URL(fileURLWithPath: favoritesPath))
     let run = try await primeTime("+\n+\nfav\nload\nquit\n")
     let error = run.lines(after: "load").first { $0.hasPrefix("error: ") } ?? ""
-    for problem in ["4 is not a prime", "-1 is out of range", "0 is out of range", "2 appears more than once"] {
+    for problem in [
+      "4 is not a prime", "-1 is out of range", "0 is out of range", "2 appears more than once",
+    ] {
       #expect(error.contains(problem), "\(problem):\n\(run)")
     }
     #expect(run.lines(after: "load").last?.contains("favorites: [2]") == true, "\(run)")

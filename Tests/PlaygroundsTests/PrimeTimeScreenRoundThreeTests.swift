@@ -44,7 +44,10 @@ final class PrimeTimeScreenRoundThreeTests {
   /// is drawn on (in inverse) there.
   func commandLine(in output: String) -> (text: String, cursor: Character?) {
     let frame = output.components(separatedBy: "\u{1B}[H").last ?? ""
-    return (bottomLine(TerminalProgram.lastFrame(in: output)), frame.components(separatedBy: "\u{1B}[7m").last?.first)
+    return (
+      bottomLine(TerminalProgram.lastFrame(in: output)),
+      frame.components(separatedBy: "\u{1B}[7m").last?.first
+    )
   }
 
   @Test("A title cut at 80 columns ends in an ellipsis")
@@ -61,11 +64,13 @@ final class PrimeTimeScreenRoundThreeTests {
     let terminal = try start()
     defer { terminal.terminate() }
     terminal.type("s")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("info: Saved") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("info: Saved") }, "\(terminal.lastFrame)")
     terminal.type("\r")
     #expect(terminal.waitForFrame(within: .seconds(10)) { !$0.contains("info:") }, "\(terminal.lastFrame)")
     terminal.type("s")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("info: Saved") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("info: Saved") }, "\(terminal.lastFrame)")
   }
 
   @Test("The command line inserts at its cursor, which Left and Right move")
@@ -101,7 +106,9 @@ final class PrimeTimeScreenRoundThreeTests {
     defer { terminal.terminate() }
     terminal.type(":count 99999999999999999999999\r")
     #expect(
-      terminal.waitForFrame(within: .seconds(10)) { $0.contains("too large") && $0.contains("9223372036854775807") },
+      terminal.waitForFrame(within: .seconds(10)) {
+        $0.contains("too large") && $0.contains("9223372036854775807")
+      },
       "\(terminal.lastFrame)")
     terminal.type(":count -99999999999999999999999\r")
     #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("too small") }, "\(terminal.lastFrame)")
@@ -119,32 +126,33 @@ final class PrimeTimeScreenRoundThreeTests {
   }
 
   #if os(Linux)  // where /proc tells a stopped process
-  @Test("Ctrl-Z restores the terminal before it stops; continued, raw mode and the whole screen are back")
-  func controlZSuspendsAndResumes() throws {
-    let terminal = try start()
-    defer { terminal.terminate() }
-    terminal.type("+")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("1st prime") })
-    let before = terminal.rawOutput.count
-    terminal.type("\u{1A}")
-    // Bracketed paste off, the cursor shown, the user's screen back: the shell's terminal.
-    #expect(
-      terminal.waitForOutput(within: .seconds(10)) {
-        $0.dropFirst(before).contains("\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l")
-      }, "Ctrl-Z did not give the terminal back")
-    // Continued only once stopped: a SIGCONT that came first would be lost.
-    #expect(terminal.waitUntilStopped(within: .seconds(10)), "Ctrl-Z did not stop the program")
-    #expect(terminal.isCooked == true, "the terminal was left raw for the shell")
-    let stopped = terminal.rawOutput.count
-    terminal.send(SIGCONT)
-    #expect(
-      terminal.waitForOutput(within: .seconds(10)) {
-        let after = String($0.dropFirst(stopped))
-        return after.hasPrefix("\u{1B}[?1049h") && TerminalProgram.lastFrame(in: after).contains("q quit")
-      }, "no full redraw after the stop")
-    #expect(terminal.isCooked == false, "raw mode is not back")
-    terminal.type("+")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("2nd prime") }, "\(terminal.lastFrame)")
-  }
+    @Test("Ctrl-Z restores the terminal before it stops; continued, raw mode and the whole screen are back")
+    func controlZSuspendsAndResumes() throws {
+      let terminal = try start()
+      defer { terminal.terminate() }
+      terminal.type("+")
+      #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("1st prime") })
+      let before = terminal.rawOutput.count
+      terminal.type("\u{1A}")
+      // Bracketed paste off, the cursor shown, the user's screen back: the shell's terminal.
+      #expect(
+        terminal.waitForOutput(within: .seconds(10)) {
+          $0.dropFirst(before).contains("\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l")
+        }, "Ctrl-Z did not give the terminal back")
+      // Continued only once stopped: a SIGCONT that came first would be lost.
+      #expect(terminal.waitUntilStopped(within: .seconds(10)), "Ctrl-Z did not stop the program")
+      #expect(terminal.isCooked == true, "the terminal was left raw for the shell")
+      let stopped = terminal.rawOutput.count
+      terminal.send(SIGCONT)
+      #expect(
+        terminal.waitForOutput(within: .seconds(10)) {
+          let after = String($0.dropFirst(stopped))
+          return after.hasPrefix("\u{1B}[?1049h") && TerminalProgram.lastFrame(in: after).contains("q quit")
+        }, "no full redraw after the stop")
+      #expect(terminal.isCooked == false, "raw mode is not back")
+      terminal.type("+")
+      #expect(
+        terminal.waitForFrame(within: .seconds(10)) { $0.contains("2nd prime") }, "\(terminal.lastFrame)")
+    }
   #endif
 }

@@ -49,7 +49,8 @@ final class PrimeTimeScreenRoundTwoTests {
       let before = frames.count
       terminal.type(" ")
       let page = "page \(before + 1) of"
-      guard terminal.waitForFrame(within: .seconds(10), where: { $0.contains(page) && isWholePage($0) }) else {
+      guard terminal.waitForFrame(within: .seconds(10), where: { $0.contains(page) && isWholePage($0) })
+      else {
         Issue.record("Space did not turn to \(page): \(terminal.lastFrame)")
         return frames
       }
@@ -185,7 +186,8 @@ final class PrimeTimeScreenRoundTwoTests {
     let terminal = try start()
     defer { terminal.terminate() }
     terminal.type("#1000000000\rn")
-    #expect(terminal.waitForFrame(within: .seconds(20)) { $0.contains("searching [") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(20)) { $0.contains("searching [") }, "\(terminal.lastFrame)")
     terminal.type("+")
     #expect(
       terminal.waitForFrame(within: .seconds(20)) {

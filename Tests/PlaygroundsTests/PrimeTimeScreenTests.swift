@@ -21,7 +21,9 @@ final class PrimeTimeScreenTests {
     let terminal = try TerminalProgram(
       "prime-time", arguments: ["--favorites", directory.appendingPathComponent("f.json").path],
       rows: rows, columns: columns)
-    #expect(terminal.waitForFrame(within: .seconds(20)) { $0.contains("PrimeTime") }, "no screen: \(terminal.lastFrame.debugDescription)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(20)) { $0.contains("PrimeTime") },
+      "no screen: \(terminal.lastFrame.debugDescription)")
     return terminal
   }
 
@@ -46,11 +48,14 @@ final class PrimeTimeScreenTests {
     let terminal = try start()
     defer { terminal.terminate() }
     terminal.type("#50000000\r")
-    #expect(terminal.waitForFrame(within: .seconds(20)) { self.count($0) == 50_000_000 }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(20)) { self.count($0) == 50_000_000 }, "\(terminal.lastFrame)")
     terminal.type("n")
-    #expect(terminal.waitForFrame(within: .seconds(20)) { $0.contains("searching [") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(20)) { $0.contains("searching [") }, "\(terminal.lastFrame)")
     terminal.type("c")
-    #expect(terminal.waitForFrame(within: .seconds(20)) { !$0.contains("searching") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(20)) { !$0.contains("searching") }, "\(terminal.lastFrame)")
   }
 
   @Test(":help lists the commands, with their aliases")

@@ -144,7 +144,8 @@ final class TerminalProgram: @unchecked Sendable {
     let limit = Date(timeIntervalSinceNow: Double(deadline.components.seconds))
     func isStopped() -> Bool {
       // The state follows the command's name in parentheses, which may hold spaces.
-      guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+      guard
+        let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
         let end = stat.lastIndex(of: ")")
       else { return false }
       return stat[end...].dropFirst(2).first == "T"

@@ -1,5 +1,5 @@
-import EffectfulEffectTestSupport
 import Effectful
+import EffectfulEffectTestSupport
 import EffectfulTesting
 import Foundation
 import Testing
@@ -103,7 +103,8 @@ private func runOnOneClock(_ model: ModelCase) async -> [(time: Int, value: Int)
     advance: { await clock.advance(to: $0) })
 }
 
-private func runInReference(_ model: ModelCase, keepingStepsWhole: Bool = false) -> [(time: Int, value: Int)] {
+private func runInReference(_ model: ModelCase, keepingStepsWhole: Bool = false) -> [(time: Int, value: Int)]
+{
   let reference = EffectAlgebraReference()
   reference.keepsStepsWhole = keepingStepsWhole
   for (time, event) in model.events {
@@ -188,4 +189,3 @@ struct EffectAlgebraModelTests {
     testLog("effect algebra model (one clock): \(cases) cases, \(mismatches) mismatches")
   }
 }
-

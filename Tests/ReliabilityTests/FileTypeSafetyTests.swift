@@ -34,7 +34,8 @@ struct FileTypeSafetyTests {
     #expect(throws: PersistenceError.notARegularFile(path: path, kind: .fifo)) { try file.save([2]) }
     #expect(kind(path) == S_IFIFO)
     #expect(directory.listing() == ["favorites.json"])  // no temporary file left behind
-    #expect(PersistenceError.notARegularFile(path: path, kind: .fifo).message.contains("\(path) is a named pipe"))
+    #expect(
+      PersistenceError.notARegularFile(path: path, kind: .fifo).message.contains("\(path) is a named pipe"))
   }
 
   @Test("A character device (faked) is refused and the entry is left as it was")
@@ -61,7 +62,9 @@ struct FileTypeSafetyTests {
     let file = FavoritePrimesFile(
       url: URL(fileURLWithPath: link), temporaryFileName: { "tmp" },
       fileKind: { $0 == target ? .characterDevice : FileKind.of($0) })
-    #expect(throws: PersistenceError.notARegularFile(path: link, kind: .characterDevice)) { try file.save([2]) }
+    #expect(throws: PersistenceError.notARegularFile(path: link, kind: .characterDevice)) {
+      try file.save([2])
+    }
     #expect(kind(link) == S_IFLNK)
     #expect(directory.contents("device") == Data("keep".utf8))
   }
@@ -90,7 +93,8 @@ struct FileTypeSafetyTests {
 
   @Test("A link to a regular file: the file is replaced, the link is kept")
   func saveFollowsALinkToARegularFile() throws {
-    try FileManager.default.createDirectory(at: directory.file("dotfiles"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      at: directory.file("dotfiles"), withIntermediateDirectories: false)
     try directory.write(Data("[2]\n".utf8), to: "dotfiles/favorites.json")
     let link = directory.file("favorites.json").path
     #expect(symlink(directory.file("dotfiles/favorites.json").path, link) == 0)
@@ -104,7 +108,9 @@ struct FileTypeSafetyTests {
   func saveRefusesADanglingLink() throws {
     let link = directory.file("favorites.json").path
     #expect(symlink(directory.file("elsewhere.json").path, link) == 0)
-    #expect(throws: PersistenceError.self) { try FavoritePrimesFile(url: URL(fileURLWithPath: link)).save([2]) }
+    #expect(throws: PersistenceError.self) {
+      try FavoritePrimesFile(url: URL(fileURLWithPath: link)).save([2])
+    }
     #expect(directory.listing() == ["favorites.json"])
     #expect(kind(link) == S_IFLNK)
   }
@@ -118,7 +124,8 @@ struct FileTypeSafetyTests {
     for path in [pipe, link] {
       // A blocking open would never return: the watchdog turns that into a failure, not a hang.
       let result = await withDeadline(.seconds(20)) {
-        Result { () throws(PersistenceError) in try FavoritePrimesFile(url: URL(fileURLWithPath: path)).load() }
+        Result { () throws(PersistenceError) in try FavoritePrimesFile(url: URL(fileURLWithPath: path)).load()
+        }
       }
       #expect(result == .failure(.notARegularFile(path: path, kind: .fifo)), "\(path)")
     }
@@ -136,10 +143,18 @@ struct FileTypeSafetyTests {
   @Test(
     "Entries that are not distinct primes are each reported",
     arguments: [
-      ("[4, 6, 8, -1, 0]", ["4 is not a prime", "6 is not a prime", "8 is not a prime",
-        "-1 is out of range: primes start at 2", "0 is out of range: primes start at 2"]),
+      (
+        "[4, 6, 8, -1, 0]",
+        [
+          "4 is not a prime", "6 is not a prime", "8 is not a prime",
+          "-1 is out of range: primes start at 2", "0 is out of range: primes start at 2",
+        ]
+      ),
       ("[2, 2, 2, 3]", ["2 appears more than once"]),
-      ("[1, 9223372036854775807]", ["1 is out of range: primes start at 2", "9223372036854775807 is not a prime"]),
+      (
+        "[1, 9223372036854775807]",
+        ["1 is out of range: primes start at 2", "9223372036854775807 is not a prime"]
+      ),
     ])
   func loadReportsInvalidEntries(contents: String, problems: [String]) throws {
     try directory.write(Data(contents.utf8), to: "f.json")
@@ -197,7 +212,8 @@ private final class LockedFlag: @unchecked Sendable {
 }
 
 /// `work`'s result, or nil when it has not returned by `deadline` (its thread is then abandoned).
-private func withDeadline<T: Sendable>(_ deadline: Duration, _ work: @escaping @Sendable () -> T) async -> T? {
+private func withDeadline<T: Sendable>(_ deadline: Duration, _ work: @escaping @Sendable () -> T) async -> T?
+{
   let box = LockedResult<T>()
   let done = DispatchSemaphore(value: 0)
   Thread {

@@ -1,9 +1,9 @@
-import EffectfulCounter
 import Effectful
+import EffectfulCounter
 import EffectfulEffectTestSupport
+import EffectfulHTTPTestSupport
 import EffectfulTesting
 import Foundation
-import EffectfulHTTPTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,9 +1,9 @@
-import EffectfulCounter
 import Dispatch
 import Effectful
+import EffectfulCounter
 import EffectfulEffectTestSupport
-import Foundation
 import EffectfulPrimeTime
+import Foundation
 import Testing
 
 @testable import EffectfulFavoritePrimes
@@ -138,7 +138,9 @@ struct PersistenceFaultTests {
   }
 
   @MainActor
-  @Test("A file cut or damaged at every byte: the app takes a whole valid list of distinct primes or keeps its own")
+  @Test(
+    "A file cut or damaged at every byte: the app takes a whole valid list of distinct primes or keeps its own"
+  )
   func everyTruncationAndDamagedByte() throws {
     let seed = reliabilitySeed()
     var random = SplitMix64(seed: seed)

@@ -1,11 +1,11 @@
+import Effectful
 import EffectfulCounter
 import EffectfulEffectTestSupport
-import Effectful
-import EffectfulTesting
 import EffectfulFavoritePrimes
-import Foundation
 import EffectfulHTTPTestSupport
 import EffectfulPrimeTime
+import EffectfulTesting
+import Foundation
 import Testing
 
 #if canImport(FoundationNetworking)

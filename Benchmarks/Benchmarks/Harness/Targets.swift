@@ -66,7 +66,8 @@ struct TargetCheck {
       // The naive store has only the episode's key-path pullback: it is the baseline for both.
       speedup(.pullbackWithEffectKeyPaths, atLeast: 10, overNaiveOf: .pullbackWithEffect),
       ratio(
-        .pullbackReflectedCasePaths, atMost: 2, of: effectful(.pullbackWithEffect), "pullback.depth20.withEffect"),
+        .pullbackReflectedCasePaths, atMost: 2, of: effectful(.pullbackWithEffect),
+        "pullback.depth20.withEffect"),
       ratio(.cancelStartCancel, atMost: 4, of: bare(.cancelStartCancel), "bare"),
       // Per effect: 4× the effects within 5× the time is at most 1.25× the time per effect.
       ratio(
@@ -76,7 +77,8 @@ struct TargetCheck {
       ratio(.runDependencyRead, atMost: 1.1, of: effectful(.runRoundTrip), "run.roundTrip"),
       ratio(.runBurst10k, atMost: 2, of: bare(.runBurst10k), "10,000 bare tasks, same hops"),
       ratio(.forEachRows10kOneRowAction, atMost: 5, of: effectful(.sendNoEffect), "send.noEffect"),
-      ratio(.rowStoreRows10k, atMost: 1.25, of: effectful(.rowStoreRows100), "rowStore.rows100.oneRowChanges"),
+      ratio(
+        .rowStoreRows10k, atMost: 1.25, of: effectful(.rowStoreRows100), "rowStore.rows100.oneRowChanges"),
       ratio(.testStoreStory1000, atMost: 2, of: bare(.testStoreStory1000), "a plain Store driven by hand"),
     ]
     let memory = results.first { $0.name == .cancelStartCancel }?.memory

@@ -73,7 +73,7 @@ extension Effect {
     case .none, .output, .checkRemovals:
       return self
     case .cancel(let id):
-      return Effect(operation: .cancel(id.qualified(by: key)))
+      return Effect(operation: .cancel(id.qualified(by: [key])))
     case .run(let body):
       return Effect(
         operation: .run { downstream in

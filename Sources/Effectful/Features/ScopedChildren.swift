@@ -26,7 +26,8 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     holds: @escaping @Sendable (_ parent: ParentValue) -> (_ member: Member) -> Bool,
     current: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
   ) {
-    // Not `self`, which holds the check: the counts, which the reducer keeps for its life, name it.
+    // The check captures the counts, not `self`, which holds the check: that would be a cycle. The
+    // counts live exactly as long as `self`, so their address names this namespace as well.
     let effectCounts = self.effectCounts
     let namespace = ObjectIdentifier(effectCounts)
     self.namespace = namespace

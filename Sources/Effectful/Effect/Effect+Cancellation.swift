@@ -32,7 +32,7 @@ extension Effect where Output: Sendable {
       operation: .run { downstream in
         let registry = downstream.lifetime.registry
         // Inside an element's effect, the id is that element's own.
-        let scopedID = downstream.lifetime.scope?.qualify(id) ?? id
+        let scopedID = downstream.lifetime.ownID(id)
         if cancelInFlight { registry.cancel(id: scopedID) }
         if registry.registerStoreRun(downstream.lifetime, id: scopedID) {
           // The store's own run is the cancellable part: no inner lifetime, and no provenance to add,
@@ -76,8 +76,8 @@ extension Effect {
     let ids = ids.map { EffectID($0) }
     return Effect(
       operation: .run { subscriber in
-        let scope = subscriber.lifetime.scope
-        for id in ids { subscriber.lifetime.registry.cancel(id: scope?.qualify(id) ?? id) }
+        let lifetime = subscriber.lifetime
+        for id in ids { lifetime.registry.cancel(id: lifetime.ownID(id)) }
         subscriber.finish()
       })
   }

@@ -29,7 +29,7 @@ extension Effect where Output: Sendable {
     return Effect(
       operation: .run { downstream in
         // Inside an element's effect, the throttle is that element's own.
-        let scopedKey = downstream.lifetime.scope?.qualify(key) ?? key
+        let scopedKey = downstream.lifetime.ownID(key)
         let shared = downstream.lifetime.registry.throttleState(for: scopedKey)
         // Taken before the cancellation below reaches the older throttle, which would drop it.
         let inherited = shared.state.withValue { state in state.held.take() }

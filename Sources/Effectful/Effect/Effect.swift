@@ -97,7 +97,7 @@ public struct Effect<Output> {
       lifetime.finish()
     case .cancel(let id):
       // Under an element's scope (a merge inside a row's effect), the id is the element's own.
-      lifetime.registry.cancel(id: lifetime.scope?.qualify(id) ?? id)
+      lifetime.registry.cancel(id: lifetime.ownID(id))
       lifetime.finish()
     case .checkRemovals:
       // Only a store holds the value to check; one nested in another effect has nothing to read.

@@ -1,53 +1,56 @@
 /// The element (of a `forEach`) or optional child (of an `ifLet`) that a run's effect belongs to:
-/// the path of element keys from the store's value down to it, outermost first.
+/// the path of child keys from the store's value down to it, outermost first.
 ///
-/// Cancellation ids used under a scope are the element's own: `cancellable(id: "timer")` in one
+/// Cancellation ids used under a scope are the child's own: `cancellable(id: "timer")` in one
 /// row's reducer registers `"timer"` qualified by that row's path, so two rows never cancel each
-/// other, and the row's `cancel(id: "timer")` reaches only its own timer. Every run of an element
-/// is also registered under ``wholeScopeID``, which is how removing the element ends them all.
+/// other, and the row's `cancel(id: "timer")` reaches only its own timer. Every run of a child is
+/// also registered under ``wholeScopeID``, which is how removing the child ends them all.
 @usableFromInline
 package final class EffectScope: Sendable {
-  /// Element keys, outermost first.
-  package let path: [EffectID]
-  /// Cancelling this id cancels every run of the element's effects.
+  /// Child keys (see ``ScopedChildren``), outermost first.
+  @usableFromInline package let path: [EffectID]
+  /// Cancelling this id cancels every run of the child's effects.
   package let wholeScopeID: EffectID
 
-  /// The scope of the element `key` inside `parent` (or at the top, when `parent` is nil).
+  /// The scope of the child `key` inside `parent` (or at the top, when `parent` is nil).
   package init(parent: EffectScope?, key: EffectID) {
     path = (parent?.path ?? []) + [key]
     wholeScopeID = EffectID(WholeScope(path: path))
   }
-
-  /// `id`, as the effects of this scope use it. An id already qualified by an inner scope (a
-  /// nested element's `.cancel(id:)`, rewritten when its reducer returned it) gets this path in front.
-  @usableFromInline
-  package func qualify(_ id: EffectID) -> EffectID {
-    if let inner = id.base as? ScopedID {
-      return EffectID(ScopedID(path: path + inner.path, id: inner.id))
-    }
-    return EffectID(ScopedID(path: path, id: id))
-  }
 }
 
 extension EffectID {
-  /// This id as the element `key` uses it, for a `.cancel(id:)` its reducer returned: the same id
-  /// a run under that element's scope registers (see ``EffectScope/qualify(_:)``), built before the
-  /// run exists, so that the store can still cancel it on the spot.
-  package func qualified(by key: EffectID) -> EffectID {
+  /// This id as the effects under the child keys `path` use it: the one place an id is qualified.
+  ///
+  /// Qualified twice, the paths join, outermost first: a nested child's `.cancel(id:)` is qualified
+  /// by its own key when its reducer returns it (so that the store can cancel it without a run),
+  /// and by the enclosing child's scope when the effect runs under it.
+  @usableFromInline
+  package func qualified(by path: [EffectID]) -> EffectID {
     if let inner = base as? ScopedID {
-      return EffectID(ScopedID(path: [key] + inner.path, id: inner.id))
+      return EffectID(ScopedID(path: path + inner.path, id: inner.id))
     }
-    return EffectID(ScopedID(path: [key], id: self))
+    return EffectID(ScopedID(path: path, id: self))
   }
 }
 
-/// An id used under an element's scope. Internal, so no user id can equal one.
+extension EffectLifetime {
+  /// `id` as this run uses it: qualified by the child the run belongs to, if any. Every operator
+  /// that registers or cancels an id asks here, so that one row's ids never reach another row's.
+  @inlinable
+  package func ownID(_ id: EffectID) -> EffectID {
+    guard let scope else { return id }
+    return id.qualified(by: scope.path)
+  }
+}
+
+/// An id used under a child's scope. Internal, so no user id can equal one.
 struct ScopedID: Hashable, Sendable {
   let path: [EffectID]
   let id: EffectID
 }
 
-/// The id every run of one element is registered under.
+/// The id every run of one child is registered under.
 struct WholeScope: Hashable, Sendable {
   let path: [EffectID]
 }

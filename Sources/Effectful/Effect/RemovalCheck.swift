@@ -51,6 +51,19 @@ package final class RemovalCheck: Sendable {
     }
   }
 
+  /// The same check, one level up from a child of a `forEach` or `ifLet` (see ``ScopedChildren``):
+  /// `child` finds the child in the parent's value, with the key of its scope, and the check runs
+  /// on it under that scope. A child that is gone is skipped: its effects are the parent's check's
+  /// to cancel.
+  package func lifted<Parent>(
+    into _: Parent.Type, child: @escaping @Sendable (Parent) -> (value: Any, key: EffectID)?
+  ) -> RemovalCheck {
+    RemovalCheck(for: Parent.self) { [self] parent, scope, registry in
+      guard let (value, key) = child(parent) else { return }
+      check(value, EffectScope(parent: scope, key: key), registry)
+    }
+  }
+
   private static func reportNotFound(_ expected: Any.Type, in found: Any.Type, at paths: [String]) {
     let content =
       paths.isEmpty

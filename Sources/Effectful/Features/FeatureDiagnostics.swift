@@ -16,23 +16,36 @@ package enum FeatureDiagnostics {
       FileHandle.standardError.write(Data((message + "\n").utf8))
     }
   }
+}
 
-  static func missingElement<ID>(_ action: some Any, id: ID, collection: Any.Type) {
-    report(
-      """
-      Effectful: forEach received \(StoreDiagnostics.excerpt(of: action)) for the element with id \
-      \(id), but \(collection) has no element with that id; nothing changed. An element's actions \
-      must arrive while it is there: cancel its effects when you remove it (forEach does this for \
-      effects its reducer returned), and do not send actions for elements you removed.
-      """)
-  }
+/// What a `forEach` or `ifLet` found missing when an action came for its child: the message names
+/// it, so that the user can tell which feature and which child.
+@usableFromInline
+enum MissingChild {
+  /// No element with `id` in the `forEach`'s collection, of type `collection`.
+  case element(id: Any, collection: Any.Type)
+  /// The `ifLet`'s state, of type `child?`, is `nil`.
+  case optionalChild(Any.Type)
 
-  static func missingChild(_ action: some Any, child: Any.Type) {
-    report(
-      """
-      Effectful: ifLet received \(StoreDiagnostics.excerpt(of: action)) while its state \
-      (\(child)?) is nil; nothing changed. A child's actions must arrive while its state is there: \
-      send them only while it is shown, and let ifLet cancel its effects when it goes away.
-      """)
+  /// Reports that `action` found this child missing and changed nothing.
+  @usableFromInline
+  func report(_ action: some Any) {
+    switch self {
+    case .element(let id, let collection):
+      FeatureDiagnostics.report(
+        """
+        Effectful: forEach received \(StoreDiagnostics.excerpt(of: action)) for the element with id \
+        \(id), but \(collection) has no element with that id; nothing changed. An element's actions \
+        must arrive while it is there: cancel its effects when you remove it (forEach does this for \
+        effects its reducer returned), and do not send actions for elements you removed.
+        """)
+    case .optionalChild(let child):
+      FeatureDiagnostics.report(
+        """
+        Effectful: ifLet received \(StoreDiagnostics.excerpt(of: action)) while its state \
+        (\(child)?) is nil; nothing changed. A child's actions must arrive while its state is there: \
+        send them only while it is shown, and let ifLet cancel its effects when it goes away.
+        """)
+    }
   }
 }

@@ -33,106 +33,48 @@ public func ifLet<ParentValue, ParentAction, ChildValue, ChildAction>(
   action: CasePath<ParentAction, ChildAction>
 ) -> Reducer<ParentValue, ParentAction> {
   let valuePath = LocalValuePath(value)
-  let scopes = ChildScope(value)
+  let optionalChild = ScopedChildren(optionalAt: value)
+  let embed: @Sendable (ChildIdentity, ChildAction) -> ParentAction = { [embed = action.embed] in embed($1) }
   return { parent, parentAction in
-    var effects: [Effect<ParentAction>] = []
-    var startsEffects = false
-    if let childAction = action.extract(parentAction) {
-      let childEffects = valuePath.modify(&parent) { state -> [Effect<ParentAction>]? in
+    optionalChild.reduce(&parent, parentAction, route: action.extract, embed: embed) { parent, childAction in
+      valuePath.modify(&parent) { state -> ChildReduction<ChildIdentity, ChildAction> in
         // Moved out and back, not copied: the child's storage stays uniquely referenced.
-        guard var present = state.take() else { return nil }
+        guard var present = state.take() else { return .missing(.optionalChild(ChildValue.self)) }
         defer { state = present }
-        let childEffects = child(&present, childAction)
-        return childEffects.isEmpty ? [] : scopes.lift(childEffects, of: present, embed: action.embed)
-      }
-      if let childEffects {
-        if !childEffects.isEmpty {
-          startsEffects = true
-          effects = childEffects
-        }
-      } else {
-        scopes.reportMissing(parentAction)
+        let effects = child(&present, childAction)
+        // Who the child is after its action: its effects are that child's.
+        return effects.isEmpty ? .noEffects : .effects(effects, of: ChildIdentity(present))
       }
     }
-    if startsEffects || scopes.tracker.hasRunningEffects {
-      effects.append(Effect(operation: .checkRemovals(scopes.removalCheck)))
-    }
-    return effects
   }
 }
 
-/// What one `ifLet` keeps for its child's effects: whether they run, how to scope them, and the
-/// removal check. Off the hot path, so not inlinable.
-@usableFromInline
-final class ChildScope<ParentValue, ChildValue>: Sendable {
-  @usableFromInline let tracker = ScopeTracker<ChildIdentity>()
-  @usableFromInline let removalCheck: RemovalCheck
-  let namespace: ObjectIdentifier
-  // Key paths are immutable once formed; the ones `ifLet` takes name plain properties.
-  let path: UncheckedSendable<KeyPath<ParentValue, ChildValue?>>
-
+extension ScopedChildren where Member == ChildIdentity {
+  /// The optional child at `path`, by who it is: a child replaced by one with another `id` is gone.
   @usableFromInline
-  init(_ path: KeyPath<ParentValue, ChildValue?>) {
-    // This object, which the reducer keeps for its life: each `ifLet` is a namespace of its own.
-    let tracker = self.tracker
-    let namespace = ObjectIdentifier(tracker)
-    let readPath = UncheckedSendable(path)
-    self.namespace = namespace
-    self.path = readPath
-    removalCheck = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
-      let present = parent[keyPath: readPath.value].map(ChildIdentity.init)
-      tracker.cancelGone(in: registry, under: scope, isPresent: { $0 == present }) { identity in
-        EffectID(OptionalKey(id: namespace, child: identity))
-      }
-    }
+  convenience init<Child>(optionalAt path: KeyPath<ParentValue, Child?>) {
+    // Key paths are immutable once formed; the ones `ifLet` takes name plain properties.
+    let path = UncheckedSendable(path)
+    self.init(
+      holds: { parent in
+        let present = parent[keyPath: path.value].map(ChildIdentity.init)
+        return { $0 == present }
+      },
+      // Whoever is there now: a replaced child's effects are the parent's check's to cancel, and a
+      // check from inside the child reads the child there now.
+      current: { parent, _ in parent[keyPath: path.value].map { ($0, ChildIdentity($0)) } })
   }
-
-  /// The child's effects as the parent's (see ``ElementScopes/lift(_:of:embed:)``): scoped to the
-  /// child that returned them, `present`.
-  @usableFromInline
-  func lift<ChildAction, ParentAction>(
-    _ effects: [Effect<ChildAction>], of present: ChildValue,
-    embed: @escaping @Sendable (ChildAction) -> ParentAction
-  ) -> [Effect<ParentAction>] {
-    let identity = ChildIdentity(present)
-    let key = EffectID(OptionalKey(id: namespace, child: identity))
-    let path = self.path
-    let namespace = self.namespace
-    return effects.map { effect in
-      if let check = effect.removalCheck {
-        let lifted = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
-          guard let present = parent[keyPath: path.value] else { return }
-          // The child there now: a replaced child's effects are the outer check's to cancel.
-          let key = EffectID(OptionalKey(id: namespace, child: ChildIdentity(present)))
-          check.check(present, EffectScope(parent: scope, key: key), registry)
-        }
-        return Effect(operation: .checkRemovals(lifted))
-      }
-      return effect.scoped(to: key, member: identity, tracker: tracker).map(embed)
-    }
-  }
-
-  @usableFromInline
-  func reportMissing<Action>(_ action: Action) {
-    FeatureDiagnostics.missingChild(action, child: ChildValue.self)
-  }
-}
-
-/// Which `ifLet` a child belongs to, and which child: one reducer value is one namespace, and in
-/// it each child identity a scope of its own.
-struct OptionalKey: Hashable, Sendable {
-  let id: ObjectIdentifier
-  let child: ChildIdentity
 }
 
 /// Who an `ifLet`'s child is: its `id` when it is `Identifiable`, so that a child replaced by one
 /// with another `id` counts as gone; otherwise one identity for whatever value is there.
 @usableFromInline
 struct ChildIdentity: Hashable, @unchecked Sendable {
-  // Only compared and hashed, under the tracker's lock or on the store's thread. `AnyHashable` does
+  // Only compared and hashed, under the counts' lock or on the store's thread. `AnyHashable` does
   // not say it is `Sendable`; an `id` is a value (an `Int`, a `UUID`) in practice.
   let id: AnyHashable?
 
+  @usableFromInline
   init<Child>(_ child: Child) {
     // The cast is paid only by children that are `Identifiable`.
     guard Child.self is any Identifiable.Type, let identifiable = child as? any Identifiable else {

@@ -1,0 +1,63 @@
+/// A cancellation id, type-erased: two ids are equal when they have the same type and are `==`, as in
+/// the Composable Architecture (`1` and `UInt8(1)` are different ids).
+///
+/// Every `cancellable(id:)`, `cancel(id:)`, `debounce` and `throttle` turns the user's id into one
+/// of these, and the ``CancellationRegistry`` keys its tables by them; inside an element's scope the
+/// id is qualified by the element's path first (see ``EffectScope``).
+///
+/// It holds the id in an existential, not in an `AnyHashable`: wrapping a value in `AnyHashable` and
+/// comparing two of them go through unspecialized runtime code (generic metadata lookups, dynamic
+/// casts) that costs more than the rest of starting and cancelling an effect. Made from a known type,
+/// this is a plain store of the value and of its hash.
+@usableFromInline
+package struct EffectID: Hashable, Sendable {
+  @usableFromInline let base: any Hashable & Sendable
+  /// Hashed once: the registry looks an id up several times per cancellable run.
+  @usableFromInline let hashValueOnce: Int
+
+  @inlinable
+  package init(_ id: some Hashable & Sendable) {
+    base = id
+    hashValueOnce = id.hashValue
+  }
+
+  @usableFromInline
+  package static func == (lhs: EffectID, rhs: EffectID) -> Bool {
+    lhs.hashValueOnce == rhs.hashValueOnce && lhs.base.isSameID(as: rhs.base)
+  }
+
+  @usableFromInline
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(hashValueOnce)
+  }
+
+  /// What `Dictionary` hashes an id with. Its default runs a whole `Hasher` (SipHash) over the hash
+  /// already computed, and a cancellable run looks its id up at least twice (registered, then
+  /// cancelled). `hashValueOnce` came out of a seeded `Hasher` already, so mixing in the table's
+  /// seed is enough.
+  @usableFromInline
+  package func _rawHashValue(seed: Int) -> Int {
+    // A multiply and a rotate, so that the table's seed changes every bit of the result.
+    let mixed = (hashValueOnce ^ seed) &* -7_046_029_254_386_353_131  // 0x9E3779B97F4A7C15
+    return mixed ^ (mixed >> 29)
+  }
+}
+
+extension Hashable where Self: Sendable {
+  /// Whether `other` holds a value of this type equal to this one.
+  fileprivate func isSameID(as other: any Hashable & Sendable) -> Bool {
+    // Opens `other` rather than casting it: `as? Self` is a dynamic cast through the runtime on every
+    // registry lookup that finds an id (each cancellation), where comparing two types is a pointer
+    // comparison.
+    other.isEqual(to: self)
+  }
+
+  /// Whether `value` is of this type and equal to this value.
+  private func isEqual<Other>(to value: Other) -> Bool {
+    guard Other.self == Self.self else { return false }
+    // Same type, checked just above: the memory already holds a `Self`, compared in place.
+    return withUnsafePointer(to: value) { pointer in
+      pointer.withMemoryRebound(to: Self.self, capacity: 1) { self == $0.pointee }
+    }
+  }
+}

@@ -1,0 +1,152 @@
+/// The children one `forEach` or one `ifLet` scopes inside its parent, and everything the two do
+/// about their effects, written once. A child is a member: an element of an ``IdentifiedArray`` by
+/// its id, an optional child by who it is (see ``ChildIdentity``).
+///
+/// A child's effects are its own. Each runs under the child's ``EffectScope``: the ids it uses are
+/// the child's, and cancelling the scope ends it. While any child has an effect running, the reducer
+/// returns a removal check, which the store runs once it has reduced the whole action, and which
+/// cancels the effects of every member the parent's state no longer holds.
+///
+/// The reducer makes one when it is made and keeps it for its life, so each reducer value is a
+/// namespace of its own: two places of one feature keep their children apart.
+@usableFromInline
+final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
+  @usableFromInline let effectCounts = ChildEffectCounts<Member>()
+  @usableFromInline let removalCheck: RemovalCheck
+  /// Which `forEach` or `ifLet` this is: the first part of its children's scope keys.
+  private let namespace: ObjectIdentifier
+  /// The child that stands for `member` in the parent now, and who that child is.
+  private let current: @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
+
+  /// - Parameters:
+  ///   - holds: Which members the parent's state holds.
+  ///   - current: The child standing for a member in the parent's state now, and who it is: what a
+  ///     removal check from inside that child reads.
+  init(
+    holds: @escaping @Sendable (_ parent: ParentValue) -> (_ member: Member) -> Bool,
+    current: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
+  ) {
+    // The check captures the counts, not `self`, which holds the check: that would be a cycle. The
+    // counts live exactly as long as `self`, so their address names this namespace as well.
+    let effectCounts = self.effectCounts
+    let namespace = ObjectIdentifier(effectCounts)
+    self.namespace = namespace
+    self.current = current
+    removalCheck = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
+      effectCounts.cancelGone(in: registry, under: scope, isPresent: holds(parent)) { member in
+        ChildKey.scopeKey(of: member, in: namespace)
+      }
+    }
+  }
+
+  /// One action, as `forEach` and `ifLet` reduce it: `route` says whether it is a child's,
+  /// `reduceChild` reduces it into the child in place, and the child's effects come back lifted
+  /// (see ``lift(_:of:embed:)``). An action for a child that is not there is reported. Last comes
+  /// the removal check, while any child has an effect running.
+  @inlinable
+  func reduce<ParentAction, Routed, ChildAction>(
+    _ parent: inout ParentValue, _ action: ParentAction,
+    route: (ParentAction) -> Routed?,
+    embed: @escaping @Sendable (Member, ChildAction) -> ParentAction,
+    reduceChild: (inout ParentValue, Routed) -> ChildReduction<Member, ChildAction>
+  ) -> [Effect<ParentAction>] {
+    var effects: [Effect<ParentAction>] = []
+    if let routed = route(action) {
+      switch reduceChild(&parent, routed) {
+      case .noEffects:
+        break
+      case .effects(let childEffects, of: let member):
+        effects = lift(childEffects, of: member, embed: embed)
+      case .missing(let child):
+        child.report(action)
+      }
+    }
+    // Last, so that it also sees the effects this action gave the child, once they have started.
+    if !effects.isEmpty || effectCounts.anyRunning {
+      effects.append(Effect(operation: .checkRemovals(removalCheck)))
+    }
+    return effects
+  }
+
+  /// A child's effects as the parent's: each runs under the child's scope and sends the parent's
+  /// action, and a removal check from a feature nested in the child reads the child through the
+  /// parent. Off the hot path (an action whose child returned effects), so not inlinable.
+  @usableFromInline
+  func lift<ChildAction, ParentAction>(
+    _ effects: [Effect<ChildAction>], of member: Member,
+    embed: @escaping @Sendable (Member, ChildAction) -> ParentAction
+  ) -> [Effect<ParentAction>] {
+    let key = ChildKey.scopeKey(of: member, in: namespace)
+    return effects.map { effect in
+      if let check = effect.removalCheck {
+        return Effect(operation: .checkRemovals(nested(check, returnedBy: member)))
+      }
+      return scope(effect, to: member, key: key).map { embed(member, $0) }
+    }
+  }
+
+  /// `effect` as the child `member`'s, whose scope is `key`: the ids it uses are the child's own,
+  /// every run is cancelled by the child's ``EffectScope/wholeScopeID``, and ``effectCounts`` knows
+  /// it runs. A `.cancel(id:)` is rewritten on the spot, so that the store still cancels without a
+  /// run.
+  private func scope<Output>(_ effect: Effect<Output>, to member: Member, key: EffectID) -> Effect<Output> {
+    switch effect.operation {
+    case .none, .output, .checkRemovals:
+      return effect
+    case .cancel(let id):
+      return Effect(operation: .cancel(id.qualified(by: [key])))
+    case .run(let body):
+      let effectCounts = self.effectCounts
+      return Effect(
+        operation: .run { downstream in
+          let parent = downstream.lifetime
+          let registry = parent.registry
+          let owner = ChildEffectCounts<Member>.Owner(registry: registry, scope: parent.scope)
+          let scope = EffectScope(parent: parent.scope, key: key)
+          // Ends with its body, however that ends, and tells its parent.
+          let inner = parent.makeChildFinishingParent(scope: scope)
+          effectCounts.started(member, in: owner)
+          inner.onEnd { _ in effectCounts.ended(member, in: owner) }
+          registry.register(inner, id: scope.wholeScopeID)
+          body(
+            EffectSubscriber(lifetime: inner) { output, provenance in
+              guard inner.isRunning else { return }
+              downstream.receive(output, Provenance(inner, next: provenance))
+            })
+        })
+    }
+  }
+
+  /// A removal check that a feature nested in the child `member` returned, run on the child that
+  /// stands for `member` when the store runs it (see `current`), under that child's scope.
+  private func nested(_ check: RemovalCheck, returnedBy member: Member) -> RemovalCheck {
+    let current = self.current
+    let namespace = self.namespace
+    return check.lifted(into: ParentValue.self) { parent in
+      current(parent, member).map { ($0.child, ChildKey.scopeKey(of: $0.member, in: namespace)) }
+    }
+  }
+}
+
+/// What reducing an action into a child gave: ``ScopedChildren/reduce(_:_:route:embed:reduceChild:)``
+/// lifts the effects, or reports the missing child.
+@usableFromInline
+enum ChildReduction<Member, ChildAction> {
+  /// The child reduced the action and returned no effect.
+  case noEffects
+  /// The child reduced the action and returned `effects`; `member` is who the child is now.
+  case effects([Effect<ChildAction>], of: Member)
+  /// No child was there to reduce the action.
+  case missing(MissingChild)
+}
+
+/// One child of one `forEach` or `ifLet`: the key of the child's scope.
+struct ChildKey<Member: Hashable & Sendable>: Hashable, Sendable {
+  /// The `forEach` or `ifLet`, see ``ScopedChildren``.
+  let namespace: ObjectIdentifier
+  let member: Member
+
+  static func scopeKey(of member: Member, in namespace: ObjectIdentifier) -> EffectID {
+    EffectID(ChildKey(namespace: namespace, member: member))
+  }
+}

@@ -54,7 +54,7 @@ struct SegmentSizesTests {
       return (sizes.slice.bytes, sizes.slice.primeLimit, sizes.maximumWindowBytes)
     }
     let (k, m) = (Self.kibibyte, Self.mebibyte)
-    // Zen 2/3: 32 KiB L1d, 512 KiB L2: the windows of before, 256 KiB.
+    // Zen 2/3: 32 KiB L1d, 512 KiB L2.
     #expect(sizes(l1d: 32 * k, l2: 512 * k, sharedBy: 1) == (32 * k, 3_276, 256 * k))
     // Zen 5 (this project's machine): 48 KiB, 1 MiB.
     #expect(sizes(l1d: 48 * k, l2: m, sharedBy: 1) == (48 * k, 4_915, 512 * k))

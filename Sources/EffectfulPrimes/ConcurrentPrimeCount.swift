@@ -30,7 +30,8 @@ func countPrimesConcurrently(
   belowByte endByte: Int,
   threadCount: Int,
   expectedLimit: Int,
-  windowBytes: Int = WheelSieve.defaultWindowBytes,
+  windowBytes: Int,
+  slice: SegmentSizes.Slice = SegmentSizes.forThisMachine.slice,
   report: (Int) -> Void,
   isCancelled: () -> Bool
 ) -> Int? {
@@ -45,7 +46,8 @@ func countPrimesConcurrently(
       // Made on the first chunk: a helper that starts after the work is closed costs nothing.
       var helperSieve: WheelSieve?
       while let chunk = dealer.takeChunk(forHelper: true) {
-        let sieve = helperSieve ?? WheelSieve(windowBytes: windowBytes, expectedLimit: expectedLimit)
+        let sieve =
+          helperSieve ?? WheelSieve(windowBytes: windowBytes, slice: slice, expectedLimit: expectedLimit)
         helperSieve = sieve
         sieve.move(toByte: chunk.lowerBound, stoppingAt: chunk.upperBound)
         while sieve.hasWindowsLeft, sieve.advance(), dealer.add(helperPrimes: sieve.primeCountInWindow()) {}
@@ -54,7 +56,7 @@ func countPrimesConcurrently(
     }
   }
 
-  let sieve = WheelSieve(windowBytes: windowBytes, expectedLimit: expectedLimit)
+  let sieve = WheelSieve(windowBytes: windowBytes, slice: slice, expectedLimit: expectedLimit)
   var primes = 0
   while let current = chunk {
     sieve.move(toByte: current.lowerBound, stoppingAt: current.upperBound)

@@ -9,8 +9,9 @@
 /// ```
 ///
 /// - Returns: nil when `n < 1`.
-/// - Memory stays under a megabyte for any practical `n`: a window of at most 256 KB per thread
-///   plus the sieving primes (the primes up to the square root of the answer, 16 bytes each).
+/// - Memory stays within a few megabytes for any practical `n`: a window per thread, sized to fit
+///   the machine's L2 cache (256 KB to 2 MB), plus the sieving primes (the primes up to the square
+///   root of the answer, 16 bytes each).
 /// - Runs synchronously in time roughly proportional to `n log n`: about 0.05 s for the 10
 ///   millionth prime and 0.7 s for the 100 millionth on one core of a 2 GHz server in a release
 ///   build, several times that in a debug build. From about the 4 millionth prime on it counts on
@@ -38,11 +39,12 @@ public func nthPrime(_ n: Int) -> Int? {
 /// let prime = await search.value
 /// ```
 ///
-/// The work is split into windows of 32 to 256 KB, 1 to 8 million numbers, larger for larger `n`
-/// (see `WheelSieve`). Before each window the calling thread sieves, `isCancelled` is asked once,
+/// The work is split into windows of one to sixteen times the L1 data cache, larger for larger `n`
+/// and never larger than fits the L2 cache (see `SegmentSizes`): about 1 to 24 million numbers on
+/// current x86 cores. Before each window the calling thread sieves, `isCancelled` is asked once,
 /// and after each one `progress` is called once, so both cost nothing measurable, and cancellation
-/// takes effect within one window: a few milliseconds at most in a release build. A helper thread, when the search uses one, stops at
-/// its next window too, before this function returns.
+/// takes effect within one window: a few milliseconds at most in a release build. A helper thread,
+/// when the search uses one, stops at its next window too, before this function returns.
 ///
 /// - Parameters:
 ///   - n: which prime to find; 1 finds 2.

@@ -10,12 +10,14 @@
 struct NthPrimeSearch {
   /// How many threads may count; 1 keeps everything on the calling thread.
   var threadCount: Int
-  /// Bytes per sieve window (30 numbers each); nil picks them from the size of the search (see
-  /// `WheelSieve.windowBytes(forLimit:)`).
+  /// Bytes per sieve window (30 numbers each); nil picks them from the size of the search and the
+  /// machine's caches (see `SegmentSizes.windowBytes(forLimit:)`).
   var windowBytes: Int?
-  /// Below this many bytes to count (64 windows, 63 million numbers, 30 ms) a helper thread costs
-  /// more than it saves, and the search stays on one thread.
-  var minimumConcurrentBytes = 64 * WheelSieve.defaultWindowBytes
+  /// How the smallest sieving primes cross off (see `SegmentSizes`).
+  var slice = SegmentSizes.forThisMachine.slice
+  /// Below this many bytes to count (2 MiB, 63 million numbers, 30 ms) a helper thread costs more
+  /// than it saves, and the search stays on one thread.
+  var minimumConcurrentBytes = 2 << 20
   /// A number at most the `n`-th prime, and close below it.
   var lowerEstimate: (Int) -> Int = nthPrimeLowerEstimate
 
@@ -38,12 +40,14 @@ struct NthPrimeSearch {
     }
     let bound = nthPrimeUpperBound(n)
     // A small search needs only a small window: the bound is proven, so one window suffices.
-    let windowBytes = windowBytes.map { min($0, bound / 30 + 1) } ?? WheelSieve.windowBytes(forLimit: bound)
-    let sieve = WheelSieve(windowBytes: windowBytes, expectedLimit: bound)
+    let windowBytes =
+      windowBytes.map { min($0, bound / 30 + 1) } ?? SegmentSizes.forThisMachine.windowBytes(forLimit: bound)
+    let sieve = WheelSieve(windowBytes: windowBytes, slice: slice, expectedLimit: bound)
     let countedByte = lowerEstimate(n) / 30
     if threadCount > 1, countedByte >= minimumConcurrentBytes {
       let counted = countPrimesConcurrently(
         belowByte: countedByte, threadCount: threadCount, expectedLimit: bound, windowBytes: windowBytes,
+        slice: slice,
         report: { report(min(primesBefore + $0, n - 1)) }, isCancelled: isCancelled)
       guard let counted else { return nil }
       if primesBefore + counted < n {

@@ -6,7 +6,7 @@ func primeCount(through x: Int) -> Int {
   guard x >= 2 else { return 0 }
   // 2, 3 and 5 are not on the wheel.
   var count = [2, 3, 5].filter { $0 <= x }.count
-  let sieve = WheelSieve(windowBytes: WheelSieve.windowBytes(forLimit: x), expectedLimit: x)
+  let sieve = WheelSieve(windowBytes: SegmentSizes.forThisMachine.windowBytes(forLimit: x), expectedLimit: x)
   while sieve.advance() {
     if x < sieve.numbers.upperBound { return count + sieve.primeCountInWindow(through: x) }
     count += sieve.primeCountInWindow()

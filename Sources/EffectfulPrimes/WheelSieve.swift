@@ -2,8 +2,10 @@
 /// consecutive numbers at a time, as one bit per number coprime to 30.
 ///
 /// ```swift
+/// let sizes = SegmentSizes.forThisMachine
 /// let sieve = WheelSieve(
-///   windowBytes: WheelSieve.defaultWindowBytes,
+///   windowBytes: sizes.windowBytes(forLimit: 1_000_000),
+///   slice: sizes.slice,
 ///   expectedLimit: 1_000_000)
 /// while sieve.advance() {
 ///   // the primes above 5 in sieve.numbers
@@ -13,13 +15,15 @@
 ///
 /// How a window is sieved, and why:
 /// - Byte `b` holds the eight numbers `30 b + 1, 30 b + 7, …, 30 b + 29` (see `Wheel30`), so a
-///   32 KB window covers 983,040 numbers and fits the L1 data cache; large searches use windows of
-///   up to 256 KB, which still fit L2 (see `windowBytes(forLimit:)`).
+///   32 KB window covers 983,040 numbers. Windows and slices are sized from the machine's caches
+///   (see `SegmentSizes`): a window fits the L2 cache, a slice the L1 data cache.
 /// - The window starts as a copy of repeating patterns that already lack the multiples of 7 to 53
 ///   (see `Presieve`): those primes would cost the most to cross off one by one.
 /// - Each larger prime up to the square root of the window's end crosses off its multiples from its
 ///   square on (`CrossOff`), and remembers where its next multiple falls, so that the next window
-///   picks up there without a division.
+///   picks up there without a division. The smallest of them, which hit every cache line many
+///   times, do so one L1-sized slice at a time, all of them on one slice before the next; the
+///   others go through the whole window at once.
 /// - What is left set is prime; counting is a popcount over 64-bit words.
 ///
 /// Memory: one window plus 16 bytes for each sieving prime (the primes up to the square root of
@@ -30,26 +34,6 @@
 /// Numbers from `30 * WheelSieve.endByte` on (the last 8 numbers up to `Int.max`, none of them
 /// prime) are never sieved: the sieve is exhausted there.
 final class WheelSieve {
-  /// 32 KB: the L1 data cache of most CPUs, the fastest place for crossing off.
-  static let defaultWindowBytes = 32 * 1024
-
-  /// The window for sieving up to `limit`: 32 KB (the L1 data cache) while the sieving primes are
-  /// few, growing with √`limit` up to 256 KB (half a typical L2 cache).
-  ///
-  /// Every window visits every sieving prime, and the primes above the window's span cross off
-  /// only a few multiples per visit, so for a large limit the visits cost more than the crossing
-  /// off. A window of at least 4 √`limit` bytes (120 √`limit` numbers) keeps the visits few, and
-  /// lets all but the largest sieving primes take the unrolled loop (see `CrossOff.dense`).
-  /// Measured on the 300 millionth prime (AMD EPYC, L2 512 KB): 32 KB windows took 40% longer than
-  /// 256 KB ones; crossing off the small primes in L1-sized slices of the window was 25% slower
-  /// again, probably because it sends the primes between 32 K and 256 K to the one-at-a-time loop.
-  static func windowBytes(forLimit limit: Int) -> Int {
-    let wanted = 4 * Int(integerSquareRoot(UInt64(max(limit, 0))))
-    var bytes = defaultWindowBytes
-    while bytes < wanted, bytes < 256 * 1024 { bytes *= 2 }
-    return min(bytes, limit / 30 + 1)
-  }
-
   /// One past the last byte the sieve covers: every byte below it holds numbers up to `Int.max`.
   static let endByte = (Int.max - 29) / 30 + 1
 
@@ -61,6 +45,7 @@ final class WheelSieve {
   private(set) var length = 0
 
   private let windowBytes: Int
+  private let slice: SegmentSizes.Slice
   private let window: UnsafeMutablePointer<UInt8>
   private let tables: UnsafeMutablePointer<Int>
   private let masks: UnsafeMutablePointer<UInt8>
@@ -76,10 +61,16 @@ final class WheelSieve {
 
   /// - Parameters:
   ///   - windowBytes: bytes per window (30 numbers each); at least 1.
+  ///   - slice: how the smallest sieving primes cross off; by default slices of this machine's L1
+  ///     data cache (see `SegmentSizes`).
   ///   - expectedLimit: the largest number the caller expects to reach, to size the base primes.
   ///   - startByte: where the first window starts (number `30 * startByte`).
-  init(windowBytes: Int = defaultWindowBytes, expectedLimit: Int, startByte: Int = 0) {
+  init(
+    windowBytes: Int, slice: SegmentSizes.Slice = SegmentSizes.forThisMachine.slice, expectedLimit: Int,
+    startByte: Int = 0
+  ) {
     self.windowBytes = max(1, windowBytes)
+    self.slice = SegmentSizes.Slice(bytes: max(1, slice.bytes), primeLimit: slice.primeLimit)
     // Rounded up to whole words, zeroed, so that counting can read 8 bytes at a time.
     let capacity = (self.windowBytes + 7) / 8 * 8
     window = .allocate(capacity: capacity)
@@ -227,17 +218,42 @@ final class WheelSieve {
       gaps: UnsafePointer(tables), carries: UnsafePointer(tables + 8), clearMasks: UnsafePointer(masks))
     let window = self.window
     let length = self.length
+    let slice = self.slice
     sievingPrimes.withUnsafeMutableBufferPointer { sievingPrimes in
-      // Primes whose turn of the wheel (p bytes) fits the window go through the unrolled loop.
-      var index = 0
-      while index < sievingPrimes.count, Int(sievingPrimes[index].prime) < length {
-        kernels.dense(&sievingPrimes[index], in: window, length: length)
-        index += 1
+      // The primes below the slice's limit, slice after slice: each slice stays in L1 while they
+      // all cross it off. A prime's next multiple is kept relative to the next slice, as it is to
+      // the next window.
+      var slicedCount = 0
+      while slicedCount < sievingPrimes.count, Int(sievingPrimes[slicedCount].prime) < slice.primeLimit {
+        slicedCount += 1
       }
-      while index < sievingPrimes.count {
-        kernels.sparse(&sievingPrimes[index], in: window, length: length)
-        index += 1
+      var sliceStart = 0
+      while slicedCount > 0, sliceStart < length {
+        let sliceLength = min(slice.bytes, length - sliceStart)
+        crossOff(
+          .init(rebasing: sievingPrimes[..<slicedCount]), in: window + sliceStart, length: sliceLength,
+          kernels)
+        sliceStart += sliceLength
       }
+      crossOff(.init(rebasing: sievingPrimes[slicedCount...]), in: window, length: length, kernels)
+    }
+  }
+
+  /// Crosses off the multiples of `primes` in `window[0 ..< length]`, a whole window or a slice.
+  @inline(__always)
+  private func crossOff(
+    _ primes: UnsafeMutableBufferPointer<SievingPrime>, in window: UnsafeMutablePointer<UInt8>,
+    length: Int, _ kernels: CrossOff
+  ) {
+    // Primes whose turn of the wheel (p bytes) fits go through the unrolled loop.
+    var index = 0
+    while index < primes.count, Int(primes[index].prime) < length {
+      kernels.dense(&primes[index], in: window, length: length)
+      index += 1
+    }
+    while index < primes.count {
+      kernels.sparse(&primes[index], in: window, length: length)
+      index += 1
     }
   }
 }

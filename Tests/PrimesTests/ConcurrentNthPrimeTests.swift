@@ -2,8 +2,8 @@ import Testing
 
 @testable import EffectfulPrimes
 
-/// The concurrent paths, with 64-byte windows and no minimum size, so that a small search in a debug
-/// build deals out many chunks to several threads.
+/// The concurrent paths, with 64-byte windows (of four 16-byte slices) and no minimum size, so that
+/// a small search in a debug build deals out many chunks to several threads.
 @Suite("nthPrime on several threads")
 struct ConcurrentNthPrimeTests {
   static let limit = 1_300_000
@@ -11,9 +11,10 @@ struct ConcurrentNthPrimeTests {
     let table = referenceIsPrimeTable(below: limit)
     return (0..<limit).filter { table[$0] }
   }()
+  static let slice = SegmentSizes.Slice(bytes: 16, primeLimit: 200)
 
   func search(threads: Int) -> NthPrimeSearch {
-    NthPrimeSearch(threadCount: threads, windowBytes: 64, minimumConcurrentBytes: 0)
+    NthPrimeSearch(threadCount: threads, windowBytes: 64, slice: Self.slice, minimumConcurrentBytes: 0)
   }
 
   /// A search that counts concurrently below 600,000 only, then sieves 18,600 bytes (290 windows)
@@ -29,6 +30,7 @@ struct ConcurrentNthPrimeTests {
     for endByte in [0, 1, 63, 64, 65, 40_000] {
       let count = countPrimesConcurrently(
         belowByte: endByte, threadCount: threads, expectedLimit: Self.limit, windowBytes: 64,
+        slice: Self.slice,
         report: { _ in }, isCancelled: { false })
       #expect(count == Self.primes.filter { $0 >= 7 && $0 < 30 * endByte }.count, "below byte \(endByte)")
     }

@@ -1,5 +1,6 @@
-import EffectfulPrimes
 import Testing
+
+@testable import EffectfulPrimes
 
 @Suite("nthPrime")
 struct NthPrimeTests {
@@ -40,10 +41,15 @@ struct NthPrimeTests {
 
   @Test("the primes on either side of a full window's end")
   func windowEdges() {
-    // A 32 KB window holds the 30 × 32,768 = 983,040 numbers below 983,040, then the next window.
-    let table = referenceIsPrimeTable(below: 2_000_000)
-    let primes = (0..<2_000_000).filter { table[$0] }
-    for windowEnd in [983_040, 2 * 983_040] {
+    // Searches this small use windows of one slice, the machine's L1 data cache: with 32 KB, the
+    // first holds the 30 × 32,768 = 983,040 numbers below 983,040, then the next window.
+    let windowNumbers = 30 * SegmentSizes.forThisMachine.slice.bytes
+    let table = referenceIsPrimeTable(below: 2 * windowNumbers + 100_000)
+    let primes = (0..<2 * windowNumbers + 100_000).filter { table[$0] }
+    #expect(
+      SegmentSizes.forThisMachine.windowBytes(forLimit: nthPrimeUpperBound(primes.count)) * 30
+        == windowNumbers)
+    for windowEnd in [windowNumbers, 2 * windowNumbers] {
       let below = primes.lastIndex { $0 < windowEnd } ?? 0  // index of the window's last prime
       for index in below - 2...below + 3 {
         #expect(nthPrime(index + 1) == primes[index], "around \(windowEnd)")
@@ -68,8 +74,10 @@ struct NthPrimeTests {
     #expect(reports.last?.fractionCompleted == 1)
     #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.primesFound <= $1.primesFound })
     #expect(reports.allSatisfy { $0.target == 1_000_000 && (0...1).contains($0.fractionCompleted) })
-    // One report per sieve window (32 KB, 983,040 numbers, at this size), not one per number or prime.
-    #expect(reports.count > 10 && reports.count < 1_000)
+    // One report per sieve window (one slice of 32 KB or more, at this size), not one per number or
+    // prime.
+    let windowNumbers = 30 * SegmentSizes.forThisMachine.windowBytes(forLimit: nthPrimeUpperBound(1_000_000))
+    #expect(reports.count >= 15_485_863 / windowNumbers && reports.count < 1_000)
     // Cancellation is checked once per window too: before each one.
     #expect(cancellationChecks == reports.count)
   }

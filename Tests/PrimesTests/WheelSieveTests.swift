@@ -24,6 +24,25 @@ struct WheelSieveTests {
     #expect(found == expected)
   }
 
+  @Test(
+    "the smallest primes cross off slice by slice, whatever the slice and the window",
+    arguments: [(1, 1_000), (7, 64), (64, 1_000), (100, 1_000), (1_000, 1_000), (1_024, 4_096)])
+  func slices(sliceBytes: Int, windowBytes: Int) {
+    let limit = 200_000
+    let table = referenceIsPrimeTable(below: limit + 30 * windowBytes + 30)
+    // Prime limits below the smallest sieving prime (59), within the slice and beyond it: the
+    // slices then hold none, some, or all of the sieving primes, some longer than the slice.
+    for primeLimit in [0, 200, 5 * sliceBytes, limit] {
+      let sieve = WheelSieve(
+        windowBytes: windowBytes, slice: SegmentSizes.Slice(bytes: sliceBytes, primeLimit: primeLimit),
+        expectedLimit: limit)
+      var count = 0
+      while sieve.numbers.upperBound <= limit, sieve.advance() { count += sieve.primeCountInWindow() }
+      let expected = (7..<sieve.numbers.upperBound).filter { table[$0] }.count
+      #expect(count == expected, "slices of \(sliceBytes) for primes below \(primeLimit)")
+    }
+  }
+
   @Test("a sieve moved anywhere finds the primes there", arguments: [0, 1, 2, 3, 100, 1_234, 99_999])
   func moved(startByte: Int) {
     let limit = 30 * (startByte + 700)

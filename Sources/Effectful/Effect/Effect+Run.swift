@@ -143,11 +143,12 @@ class RunGate: @unchecked Sendable {
   @usableFromInline
   final func beginDelivery() -> (isOpen: Bool, previous: EffectLifetime?) {
     let registry = lifetime.registry
-    registry.lock.lock()
-    let isOpen = !hasReturned && lifetime.state == .running
+    let (returned, phase) = registry.withState { state -> (Bool, LifetimePhase) in
+      (hasReturned, state.phase(of: lifetime))
+    }
+    let isOpen = !returned && phase == .running
     // Cancelled, a send is dropped quietly: that is how effects stop. Returned, it is a mistake.
-    let isLate = hasReturned && lifetime.state != .cancelled
-    registry.lock.unlock()
+    let isLate = returned && phase != .cancelled
     guard isOpen else {
       if isLate { RunErrorReporting.reportLateSend(fileID: fileID, line: line, lifetime: lifetime) }
       return (false, nil)

@@ -143,7 +143,7 @@ package final class EffectLifetime: @unchecked Sendable {
   private func makeChild(endHandler: EndHandler?, scope: EffectScope?) -> EffectLifetime {
     let child = EffectLifetime(childOf: self, scope: scope)
     // Nobody else can see the child until this lifetime can cancel it: no lock needed yet.
-    child.record.endHandler = endHandler
+    if let endHandler { child.record.endHandlers.append(endHandler) }
     onCancel(.cancel(child))
     return child
   }

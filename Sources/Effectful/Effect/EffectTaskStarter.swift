@@ -27,7 +27,7 @@ package protocol EffectTaskStarterProvider: AnyObject, Sendable {
 /// runs its effects as an app does.
 package enum EffectTaskStarters {
   // An object, not a closure: a closure read and written back through the lock's generic `inout`
-  // gained a reabstraction thunk each time, until a call through it overflowed the stack.
+  // gains a reabstraction thunk each time, and enough of them overflow the stack when it is called.
   private static let provider = LockedValue<(any EffectTaskStarterProvider)?>(nil)
 
   /// Read once per root store, when it is made: never on the path of a `.run`.

@@ -66,34 +66,17 @@ extension RegistryState {
   /// Keeps `handler` for when `lifetime` is cancelled; returns `true` to run it now, outside the
   /// lock, because it already was. A finished lifetime drops it.
   mutating func addCancelHandler(_ handler: CancelHandler, to lifetime: EffectLifetime) -> Bool {
-    switch lifetime.record.phase {
-    case .running:
-      // Almost every lifetime has one handler: it lives in a field, and only a second allocates.
-      if lifetime.record.cancelHandler == nil {
-        lifetime.record.cancelHandler = handler
-      } else {
-        lifetime.record.moreCancelHandlers.append(handler)
-      }
-      return false
-    case .cancelled: return true
-    case .finished: return false
-    }
+    guard lifetime.record.phase == .running else { return lifetime.record.phase == .cancelled }
+    lifetime.record.cancelHandlers.append(handler)
+    return false
   }
 
   /// Keeps `handler` for when `lifetime` ends; if it already has, returns how (`true`: cancelled),
   /// to run the handler now, outside the lock.
   mutating func addEndHandler(_ handler: EndHandler, to lifetime: EffectLifetime) -> Bool? {
-    switch lifetime.record.phase {
-    case .running:
-      if lifetime.record.endHandler == nil {
-        lifetime.record.endHandler = handler
-      } else {
-        lifetime.record.moreEndHandlers.append(handler)
-      }
-      return nil
-    case .finished: return false
-    case .cancelled: return true
-    }
+    guard lifetime.record.phase == .running else { return lifetime.record.phase == .cancelled }
+    lifetime.record.endHandlers.append(handler)
+    return nil
   }
 
   /// A `.run` task under `lifetime` is starting: its top-level run is not over for its
@@ -336,12 +319,8 @@ struct LifetimeRecord {
   /// Set when `cancel(id:)` reaches the lifetime after it finished: outputs it let through earlier
   /// that are still on their way to the store must not arrive.
   var revokedAfterFinishing = false
-  // Almost every lifetime has one handler of each kind: the first lives in a field, so that only a
-  // second one allocates an array.
-  var cancelHandler: CancelHandler?
-  var moreCancelHandlers: [CancelHandler] = []
-  var endHandler: EndHandler?
-  var moreEndHandlers: [EndHandler] = []
+  var cancelHandlers = Handlers<CancelHandler>()
+  var endHandlers = Handlers<EndHandler>()
   /// Its place among the registry's top-level runs, while it is one.
   var topLevelIndex: Int?
   /// The id it is registered under. Ending a registration clears only ``isRegistered`` and leaves
@@ -398,40 +377,49 @@ enum EndHandler {
   }
 }
 
+/// A lifetime's handlers of one kind. Almost every lifetime has one of each kind: the first lives in
+/// a field, so that only a second one allocates an array.
+struct Handlers<Handler> {
+  private(set) var first: Handler?
+  private(set) var more: [Handler] = []
+
+  mutating func append(_ handler: Handler) {
+    if first == nil { first = handler } else { more.append(handler) }
+  }
+
+  /// Empties this list and returns what it held: moved out, not copied, since each copy of a
+  /// handler is a retain and a release.
+  mutating func take() -> Handlers {
+    var taken = Handlers()
+    swap(&taken, &self)
+    return taken
+  }
+
+  func forEach(_ body: (Handler) -> Void) {
+    if let first { body(first) }
+    for handler in more { body(handler) }
+  }
+}
+
 /// What a lifetime's ending sets going, taken out of the state under the lock and carried out after
 /// it: handlers cancel children and tell parents, which take the lock again.
 struct LifetimeEnding {
   let wasCancelled: Bool
-  let cancelHandler: CancelHandler?
-  let moreCancelHandlers: [CancelHandler]
-  let endHandler: EndHandler?
-  let moreEndHandlers: [EndHandler]
+  let cancelHandlers: Handlers<CancelHandler>
+  let endHandlers: Handlers<EndHandler>
   let woundDown: StoreTaskGroupWaiters?
 
-  /// Moves the handlers out of `record`, not copies them: each copy is a retain and a release.
   init(taking record: inout LifetimeRecord, wasCancelled: Bool, woundDown: StoreTaskGroupWaiters?) {
     self.wasCancelled = wasCancelled
     self.woundDown = woundDown
-    cancelHandler = record.cancelHandler.take()
-    endHandler = record.endHandler.take()
-    moreCancelHandlers = record.moreCancelHandlers.isEmpty ? [] : Self.take(&record.moreCancelHandlers)
-    moreEndHandlers = record.moreEndHandlers.isEmpty ? [] : Self.take(&record.moreEndHandlers)
-  }
-
-  private static func take<Element>(_ array: inout [Element]) -> [Element] {
-    var taken: [Element] = []
-    swap(&taken, &array)
-    return taken
+    cancelHandlers = record.cancelHandlers.take()
+    endHandlers = record.endHandlers.take()
   }
 
   /// Runs the handlers (finishing drops the cancel handlers unrun), then resumes the waiters.
   func carryOut() {
-    if wasCancelled {
-      cancelHandler?()
-      for handler in moreCancelHandlers { handler() }
-    }
-    endHandler?(wasCancelled: wasCancelled)
-    for handler in moreEndHandlers { handler(wasCancelled: wasCancelled) }
+    if wasCancelled { cancelHandlers.forEach { $0() } }
+    endHandlers.forEach { $0(wasCancelled: wasCancelled) }
     woundDown?.resume()
   }
 }

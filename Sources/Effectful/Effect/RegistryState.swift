@@ -154,7 +154,13 @@ extension RegistryState {
     // Holding the lifetime here is no leak: `leaveRegistry` removes it as the lifetime ends.
     lifetime.record.registeredID = id
     lifetime.record.isRegistered = true
-    if registered[id]?.add(lifetime) == nil { registered[id] = .one(lifetime) }
+    // Looked up, then set or changed in place, rather than changed through `registered[id]?`:
+    // that optional subscript is a coroutine whose frames are allocated, three per start.
+    if let index = registered.index(forKey: id) {
+      registered.values[index].add(lifetime)
+    } else {
+      registered[id] = .one(lifetime)
+    }
   }
 
   /// Drops a lifetime that is ending from the runs and the id it is recorded under, in the critical
@@ -163,8 +169,11 @@ extension RegistryState {
     if lifetime.record.topLevelIndex != nil { topLevelRuns.remove(lifetime) }
     guard lifetime.record.isRegistered, let id = lifetime.record.registeredID else { return }
     lifetime.record.isRegistered = false
-    if let index = registered.index(forKey: id), registered.values[index].remove(lifetime) {
-      registered.remove(at: index)
+    if let index = registered.index(forKey: id) {
+      switch registered.values[index] {
+      case .one(let only): if only === lifetime { registered.remove(at: index) }
+      case .many: if registered.values[index].remove(lifetime) { registered.remove(at: index) }
+      }
     }
     if !wasCancelled { rememberFinished(lifetime, id: id) }
   }

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension Effect {
   /// An effect that runs async work in a task, sending any number of outputs back to the store.
   ///
@@ -121,12 +123,49 @@ class RunGate: @unchecked Sendable {
     } else {
       body = operation
     }
-    let task = lifetime.registry.startTask(
-      priority: priority, endsInTask: lifetime.isStoreRun, operation: body
+    let task = Self.startTask(
+      priority: priority, starter: lifetime.registry.taskStarter, endsInTask: lifetime.isStoreRun,
+      operation: body
     ) {
       lifetime.finish()
     }
     lifetime.onCancel { task.cancel() }
+  }
+
+  /// The priority of a `.run` effect that names none: the current one, but never above `.medium`.
+  /// Effects do their work off the main actor: at the main thread's priority, each task would wait
+  /// for a worker of that priority of its own to wake, on Linux, where a medium one is ready
+  /// (BENCHMARKS.md, "On a quiet machine").
+  static var defaultPriority: TaskPriority {
+    let current = Task.currentPriority
+    return current > .medium ? .medium : current
+  }
+
+  /// Starts the task of a `.run` effect: `operation`, then `onEnd`. In an app (no `starter`) that is
+  /// a plain `Task`, and nothing else: no test machinery is on this path beyond a nil check.
+  ///
+  /// `onEnd` runs on the main queue, like every output, so that what an end starts synchronously
+  /// (the next part of a concatenation) delivers there too; a main-queue block rather than an actor
+  /// hop, so that the task ends where it is instead of coming back. When `endsInTask`, nothing waits
+  /// on the end to start work (a store's own run: see `EffectLifetime.isStoreRun`), and `onEnd` runs
+  /// in the task as it returns, saving a main-queue turn per `.run`.
+  private static func startTask(
+    priority: TaskPriority?,
+    starter: (any EffectTaskStarter)?,
+    endsInTask: Bool,
+    operation: @escaping @Sendable () async -> Void,
+    onEnd: @escaping @Sendable () -> Void
+  ) -> Task<Void, Never> {
+    if let starter {
+      return starter.startTask(priority: priority) {
+        await operation()
+        if endsInTask { onEnd() } else { starter.runOnMainQueue(onEnd) }
+      }
+    }
+    return Task(priority: priority ?? defaultPriority) {
+      await operation()
+      if endsInTask { onEnd() } else { DispatchQueue.main.async { onEnd() } }
+    }
   }
 
   /// Called in the task, the moment the operation (and its `catch` handler) has returned, rather
@@ -143,11 +182,12 @@ class RunGate: @unchecked Sendable {
   @usableFromInline
   final func beginDelivery() -> (isOpen: Bool, previous: EffectLifetime?) {
     let registry = lifetime.registry
-    registry.lock.lock()
-    let isOpen = !hasReturned && lifetime.state == .running
+    let (returned, phase) = registry.withState { state -> (Bool, LifetimePhase) in
+      (hasReturned, state.phase(of: lifetime))
+    }
+    let isOpen = !returned && phase == .running
     // Cancelled, a send is dropped quietly: that is how effects stop. Returned, it is a mistake.
-    let isLate = hasReturned && lifetime.state != .cancelled
-    registry.lock.unlock()
+    let isLate = returned && phase != .cancelled
     guard isOpen else {
       if isLate { RunErrorReporting.reportLateSend(fileID: fileID, line: line, lifetime: lifetime) }
       return (false, nil)

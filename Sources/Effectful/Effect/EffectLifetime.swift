@@ -1,9 +1,10 @@
 /// One run of an effect, or of a part of one: running until it finishes or is cancelled, exactly once.
 ///
 /// Lifetimes form a tree: cancelling one cancels its children (a merge's parts, a concatenation's
-/// current step), and each tells whoever waits on it when it ends. All lifetimes of one store share
-/// that store's registry lock: they are touched a few times per effect, rarely from two threads at
-/// once, and one lock per store saves an allocation per run.
+/// current step), and each tells whoever waits on it when it ends. A lifetime is a handle: its state
+/// is its ``record``, part of its store's ``RegistryState``, changed only by that state's transitions
+/// under the registry's one lock. They are touched a few times per effect, rarely from two threads
+/// at once, and one lock per store saves an allocation per run.
 @usableFromInline
 package final class EffectLifetime: @unchecked Sendable {
   @usableFromInline package let registry: CancellationRegistry
@@ -25,53 +26,13 @@ package final class EffectLifetime: @unchecked Sendable {
   /// cancellation ids used under it are that element's own (see `EffectScope`). Children inherit it.
   @usableFromInline package let scope: EffectScope?
 
-  enum State { case running, finished, cancelled }
-
-  /// What to do on cancellation: run a closure, or cancel a child (no closure to allocate).
-  private enum CancelHandler {
-    case run(@Sendable () -> Void)
-    case cancel(EffectLifetime)
-  }
-
-  /// What to do on ending: run a closure, or finish the lifetime this one is the body of.
-  private enum EndHandler {
-    case run(@Sendable (_ wasCancelled: Bool) -> Void)
-    case finish(EffectLifetime)
-  }
-
-  // Guarded by `registry.lock`, which is what makes the unchecked exclusivity safe: no two threads
-  // touch these at once, and no access to one of them is held across a call that could reach it again.
-  @exclusivity(unchecked) var state = State.running
-  /// Set when `cancel(id:)` reaches this lifetime after it finished: outputs it let through earlier
-  /// that are still on their way to the store must not arrive.
-  @exclusivity(unchecked) private var revokedAfterFinishing = false
-  // Almost every lifetime has one handler of each kind: the first lives in a field, so that only a
-  // second one allocates an array.
-  @exclusivity(unchecked) private var cancelHandler: CancelHandler?
-  @exclusivity(unchecked) private var moreCancelHandlers: [CancelHandler] = []
-  @exclusivity(unchecked) private var endHandler: EndHandler?
-  @exclusivity(unchecked) private var moreEndHandlers: [EndHandler] = []
-  /// The registry's bookkeeping, which it updates in the same critical section that ends the
-  /// lifetime: where it is in the registry's top-level runs, and the id it is registered under.
-  @exclusivity(unchecked) var trackedIndex: Int?
-  @exclusivity(unchecked) var registeredID: EffectID?
-  /// Whether the lifetime is registered under ``registeredID``. Ending a registration clears only this
-  /// flag and leaves the id in place: clearing an optional existential copies, checks and destroys it
-  /// through value witnesses, a few hundred instructions on every start and cancel (cancel.startCancel).
-  @exclusivity(unchecked) var isRegistered = false
-  /// Its place among the lifetimes registered under ``registeredID`` when there are several.
-  @exclusivity(unchecked) var registeredIndex = 0
+  /// This run's part of its registry's state: read and written only by ``RegistryState``'s
+  /// transitions, with the registry's lock held, which is what makes the unchecked exclusivity safe.
+  @exclusivity(unchecked) var record = LifetimeRecord()
   /// Set when ``CancellationRegistry/registerStoreRun(_:id:)`` tracked a store's run as it registered
-  /// it, so that the store need not track it again. Not guarded by the lock: only the store's thread
-  /// touches it, written while the store starts the run and read right after.
+  /// it, so that the store need not track it again. Written under the lock, but read without it: only
+  /// the store's thread reads it, right after starting the run.
   @usableFromInline @exclusivity(unchecked) var isTrackedAtStart = false
-  /// On a top-level run: the ``StoreTaskGroup`` it belongs to, and its place among the group's
-  /// members.
-  @exclusivity(unchecked) var group: StoreTaskGroup?
-  @exclusivity(unchecked) var groupIndex = 0
-  /// On a top-level run: how many `.run` tasks under it have not returned yet. A run is over for
-  /// its ``StoreTask`` only when it has ended and these have wound down, cancelled or not.
-  @exclusivity(unchecked) var runningTasks = 0
 
   @usableFromInline
   package init(registry: CancellationRegistry, scope: EffectScope? = nil) {
@@ -102,17 +63,17 @@ package final class EffectLifetime: @unchecked Sendable {
 
   @usableFromInline
   package var isRunning: Bool {
-    registry.lock.withLock { state == .running }
+    registry.withState { $0.phase(of: self) == .running }
   }
 
   package var isCancelled: Bool {
-    registry.lock.withLock { state == .cancelled }
+    registry.withState { $0.phase(of: self) == .cancelled }
   }
 
   /// Whether outputs that already left this lifetime may still be delivered: not once it has been
   /// cancelled, even if it had finished by then.
   package var isRevoked: Bool {
-    registry.lock.withLock { state == .cancelled || revokedAfterFinishing }
+    registry.withState { $0.isRevoked(self) }
   }
 
   @usableFromInline
@@ -120,76 +81,23 @@ package final class EffectLifetime: @unchecked Sendable {
 
   package func cancel() { end(cancelled: true) }
 
-  /// Cancels a running lifetime, and marks a finished one so its outputs still in flight are dropped,
-  /// in one step: `cancel(id:)` may arrive at the very moment the effect finishes.
-  package func revoke() { end(cancelled: true, revokingIfFinished: true) }
-
-  private func end(cancelled: Bool, revokingIfFinished: Bool = false) {
-    registry.lock.lock()
-    guard state == .running else {
-      if revokingIfFinished, state == .finished { revokedAfterFinishing = true }
-      registry.lock.unlock()
-      return
-    }
-    state = cancelled ? .cancelled : .finished
-    registry.lifetimeEnded(self, wasCancelled: cancelled)
-    let woundDown = group == nil || runningTasks > 0 ? nil : group?.memberWoundDown(self)
-    // Moved out, not copied: each copy of a handler is a retain and a release.
-    let cancel = cancelHandler.take()
-    let end = endHandler.take()
-    let moreCancels = moreCancelHandlers.isEmpty ? [] : Self.take(&moreCancelHandlers)
-    let moreEnds = moreEndHandlers.isEmpty ? [] : Self.take(&moreEndHandlers)
-    registry.lock.unlock()
-    // Handlers run outside the lock: they cancel children and tell parents, which take it again.
-    // Finishing drops the cancel handlers unrun.
-    if cancelled {
-      if let cancel { Self.run(cancel) }
-      for handler in moreCancels { Self.run(handler) }
-    }
-    if let end { Self.run(end, wasCancelled: cancelled) }
-    for handler in moreEnds { Self.run(handler, wasCancelled: cancelled) }
-    woundDown?.resume()
+  private func end(cancelled: Bool) {
+    registry.withState { $0.end(self, cancelled: cancelled) }?.carryOut()
   }
 
   /// A `.run` task under this lifetime is starting: its top-level run is not over for its
   /// ``StoreTask`` until the task has returned (see ``taskReturned(_:)``).
   package func taskStarted() {
-    let top = topLevel
-    registry.lock.withLock { top.runningTasks += 1 }
+    registry.withState { $0.taskStarted(under: self) }
   }
 
   /// A `.run` task under this lifetime has returned; `body` runs in the same critical section (the
   /// task's own bookkeeping, which must change at the same moment).
   package func taskReturned(_ body: () -> Void) {
-    let top = topLevel
-    registry.lock.lock()
-    body()
-    top.runningTasks -= 1
-    let woundDown =
-      top.runningTasks > 0 || top.state == .running || top.group == nil
-      ? nil : top.group?.memberWoundDown(top)
-    registry.lock.unlock()
-    woundDown?.resume()
-  }
-
-  private static func take<Element>(_ array: inout [Element]) -> [Element] {
-    var taken: [Element] = []
-    swap(&taken, &array)
-    return taken
-  }
-
-  private static func run(_ handler: CancelHandler) {
-    switch handler {
-    case .run(let body): body()
-    case .cancel(let child): child.cancel()
-    }
-  }
-
-  private static func run(_ handler: EndHandler, wasCancelled: Bool) {
-    switch handler {
-    case .run(let body): body(wasCancelled)
-    case .finish(let parent): parent.finish()
-    }
+    registry.withState { state in
+      body()
+      return state.taskReturned(under: self)
+    }?.resume()
   }
 
   /// Runs `handler` on cancellation; at once if already cancelled, never if already finished.
@@ -198,36 +106,14 @@ package final class EffectLifetime: @unchecked Sendable {
   }
 
   private func onCancel(_ handler: CancelHandler) {
-    registry.lock.lock()
-    switch state {
-    case .running:
-      if cancelHandler == nil { cancelHandler = handler } else { moreCancelHandlers.append(handler) }
-      registry.lock.unlock()
-    case .cancelled:
-      registry.lock.unlock()
-      Self.run(handler)
-    case .finished:
-      registry.lock.unlock()
-    }
+    if registry.withState({ $0.addCancelHandler(handler, to: self) }) { handler() }
   }
 
   /// Runs `handler` when this lifetime ends, however it ends; at once if it already has.
   package func onEnd(_ handler: @escaping @Sendable (_ wasCancelled: Bool) -> Void) {
-    onEnd(.run(handler))
-  }
-
-  private func onEnd(_ handler: EndHandler) {
-    registry.lock.lock()
-    switch state {
-    case .running:
-      if endHandler == nil { endHandler = handler } else { moreEndHandlers.append(handler) }
-      registry.lock.unlock()
-    case .finished:
-      registry.lock.unlock()
-      Self.run(handler, wasCancelled: false)
-    case .cancelled:
-      registry.lock.unlock()
-      Self.run(handler, wasCancelled: true)
+    let handler = EndHandler.run(handler)
+    if let wasCancelled = registry.withState({ $0.addEndHandler(handler, to: self) }) {
+      handler(wasCancelled: wasCancelled)
     }
   }
 
@@ -257,7 +143,7 @@ package final class EffectLifetime: @unchecked Sendable {
   private func makeChild(endHandler: EndHandler?, scope: EffectScope?) -> EffectLifetime {
     let child = EffectLifetime(childOf: self, scope: scope)
     // Nobody else can see the child until this lifetime can cancel it: no lock needed yet.
-    child.endHandler = endHandler
+    if let endHandler { child.record.endHandlers.append(endHandler) }
     onCancel(.cancel(child))
     return child
   }

@@ -1,11 +1,11 @@
-import Dispatch
-
 /// Where the effects of one store run their tasks and their main-queue work, when that is not where
 /// an app runs them: EffectfulTesting gives each store under test its own executor, so it can tell
 /// from state when that store's effects have gone as far as they can. An app never has one.
 package protocol EffectTaskStarter: AnyObject, Sendable {
   /// Starts `operation` in a task of `priority`, as the starter places it.
-  func startTask(priority: TaskPriority?, operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
+  func startTask(
+    priority: TaskPriority?, operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never>
   /// Runs `block` on the main queue, counted as work of the store's effects until it has run.
   func runOnMainQueue(_ block: @escaping @Sendable () -> Void)
   /// Waits in virtual time for `isDone`, for a ``StoreTask/finish(file:line:)`` called by the task
@@ -27,7 +27,7 @@ package protocol EffectTaskStarterProvider: AnyObject, Sendable {
 /// runs its effects as an app does.
 package enum EffectTaskStarters {
   // An object, not a closure: a closure read and written back through the lock's generic `inout`
-  // gained a reabstraction thunk each time, until a call through it overflowed the stack.
+  // gains a reabstraction thunk each time, and enough of them overflow the stack when it is called.
   private static let provider = LockedValue<(any EffectTaskStarterProvider)?>(nil)
 
   /// Read once per root store, when it is made: never on the path of a `.run`.
@@ -39,45 +39,6 @@ package enum EffectTaskStarters {
   package static func install(_ provider: any EffectTaskStarterProvider) {
     self.provider.withValue { installed in
       if installed == nil { installed = provider }
-    }
-  }
-}
-
-extension CancellationRegistry {
-  /// The priority of a `.run` effect that names none: the current one, but never above `.medium`.
-  /// Effects do their work off the main actor; inheriting the main thread's priority made each one
-  /// wait for a thread of that priority's own, on Linux, a wake-up that tripled run.roundTrip (43 µs
-  /// against 12 µs for a bare detached task, on a quiet machine; BENCHMARKS.md).
-  package static var effectPriority: TaskPriority {
-    let current = Task.currentPriority
-    return current > .medium ? .medium : current
-  }
-
-  /// Starts the task of a `.run` effect: `operation`, then `onEnd`.
-  ///
-  /// In an app that is a plain `Task`, and nothing else: no test machinery is on this path beyond the
-  /// nil check of a field read once per store.
-  ///
-  /// `onEnd` runs on the main queue, like every output, so that what an end starts synchronously
-  /// (the next part of a concatenation) delivers there too; a main-queue block rather than an actor
-  /// hop, so that the task ends where it is instead of coming back. When `endsInTask`, nothing waits
-  /// on the end to start work (a store's own run: see `EffectLifetime.isStoreRun`), and `onEnd` runs
-  /// in the task as it returns: a main-queue turn saved per `.run` (run.roundTrip measures it).
-  package func startTask(
-    priority: TaskPriority?,
-    endsInTask: Bool = false,
-    operation: @escaping @Sendable () async -> Void,
-    onEnd: @escaping @Sendable () -> Void
-  ) -> Task<Void, Never> {
-    if let taskStarter {
-      return taskStarter.startTask(priority: priority) {
-        await operation()
-        if endsInTask { onEnd() } else { taskStarter.runOnMainQueue(onEnd) }
-      }
-    }
-    return Task(priority: priority ?? Self.effectPriority) {
-      await operation()
-      if endsInTask { onEnd() } else { DispatchQueue.main.async { onEnd() } }
     }
   }
 }

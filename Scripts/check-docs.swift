@@ -164,8 +164,9 @@ func normalized<S: Collection>(_ lines: S) -> [String] where S.Element == String
 /// Measured by `Scripts/check-doc-widths`: in a 1280-px-wide window, with the navigator open
 /// beside the page and a classic scroll bar (Linux, Windows, or a Mac with a mouse), a code block
 /// is 703 px wide, 675 px inside its padding, and a character of its 15-px monospaced font is
-/// 9.03 px (SF Mono, Menlo and DejaVu Sans Mono alike): 74 characters fit, a 75th scrolls. The
-/// former 76 fitted only where the scroll bar overlays the page (a Mac with a trackpad).
+/// 9.03 px (Menlo, or DejaVu Sans Mono on Linux; SF Mono is about 0.6 em too): 74 characters fit,
+/// 75 need 677 px and scroll. The former 76 fitted only where the scroll bar overlays the page (a
+/// Mac with a trackpad).
 /// Tests/EffectfulDocumentationTests/.swift-format wraps code at the same width.
 let maximumCodeWidth = 74
 

@@ -9,16 +9,17 @@
 //   check-docs articles CODE_DIR CATALOG...
 //     Every ```swift block of every article in the catalogs appears, line for line (indentation
 //     aside), in a Swift file under CODE_DIR, the test target that compiles and runs the articles'
-//     code. An article cannot show code that does not build. Lines fit the page: at most 76
-//     characters, which a DocC page shows without scrolling.
+//     code. An article cannot show code that does not build. Lines of every code block (```swift,
+//     ```console, ```text) fit the page: at most `maximumCodeWidth` characters.
 //
 //   check-docs concatenate ARTICLE
 //     Prints the article's ```swift blocks one after the other, for an article whose blocks are one
 //     file (Getting started): `Scripts/build-docs` compiles what it prints.
 //
 //   check-docs doc-comments SOURCE_DIR...
-//     Code lines inside the `///` comments of the Swift files under each directory fit 76
-//     characters, as an article's do: a symbol's page shows no more without scrolling.
+//     Code lines inside the `///` comments of the Swift files under each directory fit
+//     `maximumCodeWidth` characters, as an article's do: a symbol's page shows no more without
+//     scrolling.
 //
 // Toolchain only: Foundation's JSONSerialization, no package.
 import Foundation
@@ -114,14 +115,16 @@ func checkCuration(symbolGraphs: URL, archive: URL, module: String) {
 struct CodeBlock {
   var file: URL
   var line: Int
+  /// What follows the opening fence: `swift`, `console`, `text`, or nothing.
+  var language: String
   var lines: [String]
 }
 
-func swiftBlocks(in file: URL) -> [CodeBlock] {
+/// Every fenced block of an article, whatever its language.
+func codeBlocks(in file: URL) -> [CodeBlock] {
   guard let text = try? String(contentsOf: file, encoding: .utf8) else { fail("cannot read \(file.path)") }
   var blocks: [CodeBlock] = []
   var current: CodeBlock?
-  var inOtherFence = false
   for (index, line) in text.components(separatedBy: "\n").enumerated() {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     if var block = current {
@@ -132,15 +135,15 @@ func swiftBlocks(in file: URL) -> [CodeBlock] {
         block.lines.append(line)
         current = block
       }
-    } else if inOtherFence {
-      if trimmed == "```" { inOtherFence = false }
-    } else if trimmed == "```swift" {
-      current = CodeBlock(file: file, line: index + 1, lines: [])
     } else if trimmed.hasPrefix("```") {
-      inOtherFence = true
+      current = CodeBlock(file: file, line: index + 1, language: String(trimmed.dropFirst(3)), lines: [])
     }
   }
   return blocks
+}
+
+func swiftBlocks(in file: URL) -> [CodeBlock] {
+  codeBlocks(in: file).filter { $0.language == "swift" }
 }
 
 /// Lines without their common indentation, trailing spaces and the blank lines around them.
@@ -157,7 +160,15 @@ func normalized<S: Collection>(_ lines: S) -> [String] where S.Element == String
 }
 
 /// How many characters of a code line a DocC page shows without scrolling sideways.
-let maximumCodeWidth = 76
+///
+/// Measured by `Scripts/check-doc-widths`: in a 1280-px-wide window, with the navigator open
+/// beside the page and a classic scroll bar (Linux, Windows, or a Mac with a mouse), a code block
+/// is 703 px wide, 675 px inside its padding, and a character of its 15-px monospaced font is
+/// 9.03 px (Menlo, or DejaVu Sans Mono on Linux; SF Mono is about 0.6 em too): 74 characters fit,
+/// 75 need 677 px and scroll. The former 76 fitted only where the scroll bar overlays the page (a
+/// Mac with a trackpad).
+/// Tests/EffectfulDocumentationTests/.swift-format wraps code at the same width.
+let maximumCodeWidth = 74
 
 func checkArticles(code: URL, catalogs: [URL]) {
   let sources = files(under: code, withExtension: "swift").map { file -> [String] in
@@ -169,7 +180,14 @@ func checkArticles(code: URL, catalogs: [URL]) {
   var problems: [String] = []
   for catalog in catalogs {
     for article in files(under: catalog, withExtension: "md") {
-      for block in swiftBlocks(in: article) {
+      for block in codeBlocks(in: article) {
+        for (offset, line) in block.lines.enumerated() where line.count > maximumCodeWidth {
+          problems.append(
+            "\(article.path):\(block.line + 1 + offset): \(line.count) characters wide; DocC shows "
+              + "\(maximumCodeWidth) without scrolling (Tests/EffectfulDocumentationTests/.swift-format "
+              + "wraps code at that width)")
+        }
+        guard block.language == "swift" else { continue }
         count += 1
         let wanted = normalized(block.lines)
         if wanted.isEmpty { continue }
@@ -187,12 +205,6 @@ func checkArticles(code: URL, catalogs: [URL]) {
         }
         if !found {
           problems.append("\(article.path):\(block.line): `\(wanted[0])`…")
-        }
-        for (offset, line) in block.lines.enumerated() where line.count > maximumCodeWidth {
-          problems.append(
-            "\(article.path):\(block.line + 1 + offset): \(line.count) characters wide; DocC shows "
-              + "\(maximumCodeWidth) without scrolling (Tests/EffectfulDocumentationTests/.swift-format "
-              + "wraps code at that width)")
         }
       }
     }

@@ -8,7 +8,7 @@ import Effectful
 /// let reducer = counterReducer(environment: .offline)
 /// // Wolfram|Alpha, numbersapi.com
 /// let live = counterReducer(environment: .live(appID: appID))
-/// let test = CounterEnvironment(                                   // in tests
+/// let test = CounterEnvironment(  // in tests
 ///   nthPrime: { _ in .send(.answer(.success(5))) },
 ///   fact: { n in .send(.success("\(n) is a number.")) },
 ///   mainQueue: TestScheduler())

@@ -6,9 +6,9 @@ import Effectful
 /// let store = Store(
 ///   initialValue: CounterState(count: 3),
 ///   reducer: counterReducer(environment: .offline))
-/// store.send(.nthPrimeButtonTapped)       // isNthPrimeButtonDisabled == true
-/// // … .nthPrimeResponse(n: 3, .success(5)): alertNthPrime?.message == "The
-/// // 3rd prime is 5"
+/// store.send(.nthPrimeButtonTapped)  // isNthPrimeButtonDisabled == true
+/// // … .nthPrimeResponse(n: 3, .success(5)):
+/// //   alertNthPrime?.message == "The 3rd prime is 5"
 /// ```
 ///
 /// - The timer ticks on `environment.mainQueue` every second from one second after it is toggled on,

@@ -81,7 +81,8 @@ public enum CounterViewAction: Equatable, Sendable {
 ///   reducer: counterViewReducer(environment: .offline))
 /// store.send(.counter(.incrementButtonTapped))
 /// store.send(.counter(.incrementButtonTapped))
-/// store.send(.primeModal(.saveFavoritePrimeTapped))   // favoritePrimes == [2]
+/// // favoritePrimes == [2]
+/// store.send(.primeModal(.saveFavoritePrimeTapped))
 /// ```
 public func counterViewReducer(environment: CounterEnvironment)
   -> Reducer<CounterViewState, CounterViewAction>

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// ```swift
 /// LiveEndpoints.production.wolframAlphaURL(nthPrime: 3, appID: "DEMO")
-/// // https://api.wolframalpha.com/v2/query?input=prime%203&format=plaintext&ou
-/// // tput=JSON&appid=DEMO
+/// // https://api.wolframalpha.com/v2/query?input=prime%203
+/// //   &format=plaintext&output=JSON&appid=DEMO
 /// LiveEndpoints.production.numbersAPIURL(factAbout: 42)
 /// // http://numbersapi.com/42/trivia?json
 ///

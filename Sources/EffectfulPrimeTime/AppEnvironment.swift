@@ -27,7 +27,8 @@ public struct AppEnvironment: Sendable {
   /// Creates an environment from its parts.
   ///
   /// ```swift
-  /// AppEnvironment(counter: .offline, favoritePrimes: .offline, now: Date.init)
+  /// AppEnvironment(
+  ///   counter: .offline, favoritePrimes: .offline, now: Date.init)
   /// ```
   public init(
     counter: CounterEnvironment,
@@ -55,7 +56,8 @@ public struct AppEnvironment: Sendable {
   /// answers delivered on `mainQueue`.
   ///
   /// ```swift
-  /// AppEnvironment.offline(favoritesFile: FavoritePrimesFile(url: temporaryURL))
+  /// AppEnvironment.offline(
+  ///   favoritesFile: FavoritePrimesFile(url: temporaryURL))
   /// ```
   public static func offline(
     favoritesFile: FavoritePrimesFile, mainQueue: any Scheduler = DispatchQueue.main,

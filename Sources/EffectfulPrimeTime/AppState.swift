@@ -8,7 +8,7 @@ import EffectfulPrimeModal
 /// var state = AppState(counter: CounterState(count: 7))
 /// state.count            // 7
 /// state.favoritePrimes   // []
-/// state.counterView      // what the counter screen (and its prime modal) sees
+/// state.counterView      // what the counter screen and its modal see
 /// ```
 ///
 /// Each value is stored once: the count lives in ``counter``, the favorites in ``favorites``.

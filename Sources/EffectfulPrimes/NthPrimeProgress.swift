@@ -19,7 +19,8 @@ public struct NthPrimeProgress: Sendable, Equatable {
   /// Creates a progress report.
   ///
   /// ```swift
-  /// NthPrimeProgress(primesFound: 250, target: 1_000).fractionCompleted  // 0.25
+  /// let progress = NthPrimeProgress(primesFound: 250, target: 1_000)
+  /// progress.fractionCompleted  // 0.25
   /// ```
   public init(primesFound: Int, target: Int) {
     self.primesFound = primesFound

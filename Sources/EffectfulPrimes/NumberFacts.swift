@@ -4,8 +4,8 @@
 /// numberFacts(about: 28)
 /// // ["28 is a perfect number: 1 + 2 + 4 + 7 + 14 = 28.",
 /// //  "28 is the 7th triangular number: 1 + 2 + … + 7 = 28.",
-/// // "28 = 2^2 × 7.", "28 has 6 divisors.", "The digits of 28 sum to 10.", "28
-/// // is even."]
+/// //  "28 = 2^2 × 7.", "28 has 6 divisors.",
+/// //  "The digits of 28 sum to 10.", "28 is even."]
 /// ```
 ///
 /// The facts cover: being prime (and which prime, up to 1,000,000), Mersenne, Fermat and twin

@@ -2,7 +2,8 @@
 ///
 /// ```swift
 /// primeFactorization(of: 360)
-/// // [PrimeFactor(prime: 2, exponent: 3), PrimeFactor(prime: 3, exponent: 2),
+/// // [PrimeFactor(prime: 2, exponent: 3),
+/// //  PrimeFactor(prime: 3, exponent: 2),
 /// //  PrimeFactor(prime: 5, exponent: 1)]
 /// ```
 public struct PrimeFactor: Sendable, Hashable {

@@ -11,9 +11,11 @@ import Testing
 ///
 /// ```swift
 /// @MainActor @Test func factButton() {
-///   // A stub for the request: it answers at once, on the caller's thread.
+///   // A stub for the request: it answers at once, on the caller's
+///   // thread.
 ///   let environment = CounterEnvironment(
-///     fact: { n in .send("\(n) is prime") }, mainQueue: ImmediateScheduler())
+///     fact: { n in .send("\(n) is prime") },
+///     mainQueue: ImmediateScheduler())
 ///   let store = TestStore(
 ///     initialValue: CounterState(count: 2),
 ///     reducer: counterReducer(environment: environment)
@@ -132,7 +134,7 @@ public final class TestStore<Value: Equatable, Action> {
   ///
   /// ```swift
   /// store.exhaustivity = .off
-  /// store.send(.appLaunched)          // no need to describe every field it sets
+  /// store.send(.appLaunched)  // no need to describe every field it sets
   /// ```
   ///
   /// It can change in the middle of a test; the end-of-test checks use the value at the end.

@@ -100,7 +100,9 @@ func stopwatchReducer(
     switch action {
     case .startStopButtonTapped:
       state.isRunning.toggle()
-      guard state.isRunning else { return [.cancel(id: StopwatchID.timer)] }
+      guard state.isRunning else {
+        return [.cancel(id: StopwatchID.timer)]
+      }
       return [
         Effect.timer(
           id: StopwatchID.timer, every: .seconds(1), on: scheduler
@@ -126,7 +128,9 @@ func clockStopwatchReducer(
     switch action {
     case .startStopButtonTapped:
       state.isRunning.toggle()
-      guard state.isRunning else { return [.cancel(id: StopwatchID.timer)] }
+      guard state.isRunning else {
+        return [.cancel(id: StopwatchID.timer)]
+      }
       return [
         .run { send in
           for await _ in environment.clock.timer(interval: .seconds(1)) {
@@ -154,7 +158,9 @@ enum ScrollID: Hashable, Sendable { case scroll }
 
 /// At most one page load a second, however fast the user scrolls; the
 /// latest offset wins.
-func loadMore(at offset: Int, on scheduler: some Scheduler) -> Effect<Int> {
+func loadMore(
+  at offset: Int, on scheduler: some Scheduler
+) -> Effect<Int> {
   Effect.send(offset).throttle(
     id: ScrollID.scroll, for: .seconds(1), scheduler: scheduler,
     latest: true)

@@ -23,7 +23,9 @@ enum TimerFeature {
 
   enum CancelID: Hashable, Sendable { case timer }
 
-  static func reducer(environment: Environment) -> Reducer<State, Action> {
+  static func reducer(
+    environment: Environment
+  ) -> Reducer<State, Action> {
     { state, action in
       switch action {
       case .toggleTimerButtonTapped:
@@ -86,7 +88,9 @@ enum QuoteFeature {
 
   enum CancelID: Hashable, Sendable { case autoRefresh }
 
-  static func reducer(environment: Environment) -> Reducer<State, Action> {
+  static func reducer(
+    environment: Environment
+  ) -> Reducer<State, Action> {
     { state, action in
       switch action {
       case .onAppear:

@@ -13,8 +13,8 @@ enum ChainAction: Equatable, Sendable {
   case first, second, third, fourth
 }
 
-let chainReducer: Reducer<[ChainAction], ChainAction> = { reduced, action in
-  reduced.append(action)
+let chainReducer: Reducer<[ChainAction], ChainAction> = { log, action in
+  log.append(action)
   switch action {
   case .first: return [.send(.second), .send(.third)]
   case .second: return [.send(.fourth)]

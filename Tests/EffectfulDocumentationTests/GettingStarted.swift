@@ -37,7 +37,9 @@ func counterReducer(
       return []
     case .factButtonTapped:
       state.isLoading = true
-      return [environment.fact(state.count).map(CounterAction.factResponse)]
+      return [
+        environment.fact(state.count).map(CounterAction.factResponse)
+      ]
     case .factResponse(let fact):
       state.isLoading = false
       state.fact = fact
@@ -57,7 +59,8 @@ extension CounterEnvironment {
   /// Facts from numbersapi.com, delivered on the main queue, where the
   /// store lives.
   static let live = CounterEnvironment(fact: { n in
-    guard let url = URL(string: "http://numbersapi.com/\(n)/trivia") else {
+    let address = "http://numbersapi.com/\(n)/trivia"
+    guard let url = URL(string: address) else {
       return .send(nil)
     }
     return dataTask(with: url)

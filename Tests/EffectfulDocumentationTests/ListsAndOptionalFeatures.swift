@@ -65,7 +65,8 @@ func listReducer(
 ) -> Reducer<ListState, ListAction> {
   combine(
     forEach(rowReducer(clock: clock), value: \.rows, action: rowAction),
-    ifLet(rowReducer(clock: clock), value: \.detail, action: detailAction),
+    ifLet(
+      rowReducer(clock: clock), value: \.detail, action: detailAction),
     { state, action in
       switch action {
       case .addButtonTapped:

@@ -23,7 +23,8 @@ extension Clock where Duration == Swift.Duration {
 /// The ticks of ``_Concurrency/Clock/timer(interval:tolerance:)``: how long after the start each was due.
 ///
 /// ```swift
-/// for await elapsed in ContinuousClock().timer(interval: .milliseconds(500)) {
+/// let clock = ContinuousClock()
+/// for await elapsed in clock.timer(interval: .milliseconds(500)) {
 ///   print(elapsed)   // 0.5 seconds, 1.0 seconds, …
 /// }
 /// ```

@@ -40,7 +40,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// ```swift
   /// struct Named { var name: String }
-  /// let people = IdentifiedArray(uniqueElements: [Named(name: "A")], id: \.name)
+  /// let people = IdentifiedArray(
+  ///   uniqueElements: [Named(name: "A")], id: \.name)
   /// people[id: "A"]?.name   // "A"
   /// ```
   ///

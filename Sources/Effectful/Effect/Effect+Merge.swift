@@ -26,7 +26,8 @@ extension Effect where Output: Sendable {
   ///
   /// ```swift
   /// return [
-  ///   .concatenate(.send(.saveStarted), save(favorites), .send(.saveFinished))]
+  ///   .concatenate(
+  ///     .send(.saveStarted), save(favorites), .send(.saveFinished))]
   /// ```
   ///
   /// Cancelling the concatenation cancels the part that is running and starts none of the rest.

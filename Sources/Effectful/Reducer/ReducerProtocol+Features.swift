@@ -4,8 +4,11 @@ extension ReducerProtocol {
   ///
   /// ```swift
   /// var body: some ReducerOf<Self> {
-  ///   Reduce { state, action in … }   // sets `detail`, and back to nil on close
-  ///     .ifLet(\.detail, action: CasePath(Action.detail)) { DetailFeature() }
+  ///   // sets `detail`, and back to nil on close
+  ///   Reduce { state, action in … }
+  ///     .ifLet(\.detail, action: CasePath(Action.detail)) {
+  ///       DetailFeature()
+  ///     }
   /// }
   /// ```
   ///

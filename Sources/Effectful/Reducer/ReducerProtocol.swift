@@ -16,7 +16,9 @@
 ///     }
 ///   }
 /// }
-/// let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
+/// let store = Store(initialState: CounterFeature.State()) {
+///   CounterFeature()
+/// }
 /// ```
 ///
 /// A feature implements one of three things: `body`, `reduce(into:action:)` returning

@@ -7,7 +7,9 @@
 ///   enum Action { case tab1(CounterFeature.Action) }
 ///
 ///   var body: some ReducerOf<Self> {
-///     Scope(state: \.tab1, action: CasePath(Action.tab1)) { CounterFeature() }
+///     Scope(state: \.tab1, action: CasePath(Action.tab1)) {
+///       CounterFeature()
+///     }
 ///   }
 /// }
 /// ```

@@ -6,8 +6,8 @@
 ///   reportFailure("State does not match:\n" + difference)
 /// }
 /// // CounterState.count: expected 2, actual 3
-/// // CounterState.alertNthPrime: expected nil, actual PrimeAlert(n: 3, prime:
-/// // 5)
+/// // CounterState.alertNthPrime: expected nil,
+/// //   actual PrimeAlert(n: 3, prime: 5)
 /// //
 /// // Diff (- expected, + actual):
 /// //   CounterState(

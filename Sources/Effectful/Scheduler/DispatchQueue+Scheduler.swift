@@ -3,7 +3,8 @@ import Dispatch
 /// `DispatchQueue` is the scheduler of a running app: `DispatchQueue.main` for the store's effects.
 ///
 /// ```swift
-/// Effect.timer(id: TimerID.timer, every: .seconds(1), on: DispatchQueue.main)
+/// Effect.timer(
+///   id: TimerID.timer, every: .seconds(1), on: DispatchQueue.main)
 /// ```
 ///
 /// Its ``Scheduler/now`` counts from boot (`DispatchTime.now()`), so it is only meaningful relative to

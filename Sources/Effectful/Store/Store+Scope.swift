@@ -3,7 +3,9 @@ extension Store {
   /// (a sheet, a navigation destination) is given.
   ///
   /// ```swift
-  /// if let detail = store.scope(value: \.detail, action: AppAction.detailCase) {
+  /// if let detail = store.scope(
+  ///   value: \.detail, action: AppAction.detailCase
+  /// ) {
   ///   DetailView(store: detail)
   /// }
   /// ```

@@ -50,9 +50,13 @@ extension Store {
   /// A store for a part of this one whose observers hear only real changes of that part.
   ///
   /// ```swift
-  /// let countStore = appStore.view(value: { $0.count }, action: { $0 })
-  /// let subscription = countStore.subscribe { print("count changed to \($0)") }
-  /// appStore.send(.favoritesLoaded([2, 3]))   // count unchanged: prints nothing
+  /// let countStore = appStore.view(
+  ///   value: { $0.count }, action: { $0 })
+  /// let subscription = countStore.subscribe {
+  ///   print("count changed to \($0)")
+  /// }
+  /// // count unchanged: prints nothing
+  /// appStore.send(.favoritesLoaded([2, 3]))
   /// ```
   @inlinable
   public func view<LocalValue: Equatable, LocalAction>(

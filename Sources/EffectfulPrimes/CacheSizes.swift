@@ -10,8 +10,10 @@
 /// windows and slices (see `SegmentSizes`).
 ///
 /// ```swift
-/// let caches = CacheSizes.reported  // read once: Linux's sysfs, or sysctl on Apple platforms
-/// // CacheSizes(level1Data: 49_152, level2: 1_048_576, level2SharedBy: 1) on a Zen 5 core
+/// // Read once: Linux's sysfs, or sysctl on Apple platforms.
+/// let caches = CacheSizes.reported
+/// // On a Zen 5 core:
+/// // CacheSizes(level1Data: 49_152, level2: 1_048_576, level2SharedBy: 1)
 /// ```
 ///
 /// Every field is nil when the system does not say (a container without sysfs, another OS): the
@@ -60,8 +62,10 @@ extension CacheSizes {
   ///
   /// ```swift
   /// CacheSizes(linuxEntries: [
-  ///   ["level": "1\n", "type": "Data\n", "size": "48K\n", "shared_cpu_list": "0\n"],
-  ///   ["level": "2\n", "type": "Unified\n", "size": "2048K\n", "shared_cpu_list": "0,56\n"],
+  ///   ["level": "1\n", "type": "Data\n", "size": "48K\n",
+  ///    "shared_cpu_list": "0\n"],
+  ///   ["level": "2\n", "type": "Unified\n", "size": "2048K\n",
+  ///    "shared_cpu_list": "0,56\n"],
   /// ])  // 48 KiB L1d, 2 MiB L2 shared by 2 hyperthreads
   /// ```
   ///

@@ -49,11 +49,10 @@ extension Store {
       observation.isArmed = true
       // What the trackers see, to compare with later; only worth keeping when it can be compared.
       if observation.isEqual != nil { observation.shown = currentValue }
-      isObservationPending = true
-      listenToParentIfNeeded(observation)
+      core.awaitChanges(of: self)
     }
     observation.registrar.access(self, keyPath: observation.keyPath)
-    if parent != nil { keepAliveForReader(observation) }
+    core.keepAliveWhileReaderWaits(self)
   }
 
   private func makeObservation() -> StoreObservation<Value, Action> {
@@ -62,36 +61,27 @@ extension Store {
     return made
   }
 
-  /// A view learns about its parent's changes only through the parent: ask to be told.
-  private func listenToParentIfNeeded(_ observation: StoreObservation<Value, Action>) {
-    guard let parent, !observation.isListeningToParent else { return }
-    observation.isListeningToParent = true
-    parent.track(self)
-  }
-
   /// Called by a view of this store that Observation tracks (directly, or through views of its own).
   @usableFromInline
   func addTrackedView(_ view: any ObservedView) {
     let observation = self.observation ?? makeObservation()
     observation.trackedViews.append(TrackedView(view: view))
-    isObservationPending = true
-    listenToParentIfNeeded(observation)
+    core.awaitChanges(of: self)
   }
+}
 
-  /// Tells trackers about the sends that just ran, reducing what they send meanwhile, until nothing is
-  /// left to tell.
-  @usableFromInline
-  func announceObservedChanges() {
-    while true {
-      isObservationPending = announceChanges()
-      guard queueHead < queue.count else { return }
-      drainQueue()
-      guard isObservationPending else { return }
-    }
-  }
-
+/// A store as Observation's announcements reach it: told by its root core's send loop, or by its
+/// parent, that its value may have changed.
+@MainActor
+@usableFromInline
+protocol ObservedView: AnyObject {
   /// Notifies this store's trackers if its value changed since they read it, then passes the news on
-  /// to tracked views. Returns whether anybody is still waiting for a later change.
+  /// to its tracked views. Returns whether anybody is still waiting for a later change.
+  func announceChanges() -> Bool
+}
+
+extension Store: ObservedView {
+  @usableFromInline
   func announceChanges() -> Bool {
     guard let observation else { return false }
     if observation.isArmed, !observation.stillShows(currentValue) {
@@ -105,28 +95,12 @@ extension Store {
       let views = observation.trackedViews
       observation.trackedViews = []
       for entry in views {
-        if let view = entry.view, view.parentDidChange() { observation.trackedViews.append(entry) }
+        if let view = entry.view, view.announceChanges() { observation.trackedViews.append(entry) }
       }
     }
     // Read after the notifications: a tracker that read the value again is waiting again.
-    return observation.isArmed || !observation.trackedViews.isEmpty
-  }
-}
-
-/// A view store, as its parent sees it when Observation tracks it.
-@MainActor
-@usableFromInline
-protocol ObservedView: AnyObject {
-  /// The parent's value may have changed: notify trackers if the view's own value did. Returns whether
-  /// the view still wants to hear about the parent's changes.
-  func parentDidChange() -> Bool
-}
-
-extension Store: ObservedView {
-  @usableFromInline
-  func parentDidChange() -> Bool {
-    let isWaiting = announceChanges()
-    if !isWaiting { observation?.isListeningToParent = false }
+    let isWaiting = observation.isArmed || !observation.trackedViews.isEmpty
+    if !isWaiting { core.stopAwaitingChanges() }
     return isWaiting
   }
 }
@@ -150,11 +124,6 @@ final class StoreObservation<Value, Action> {
   var shown: Value?
   /// Views of this store that are tracked, or lead to tracked views.
   var trackedViews: [TrackedView] = []
-  /// For a view: whether its parent tells it about changes.
-  var isListeningToParent = false
-  /// For a view: the key path its readers register under to keep it alive, while any of them waits;
-  /// see `Store+ReaderLifetime.swift`.
-  weak var keepAliveKeyPath: KeyPath<KeepAliveSubject, Void>?
 
   init(keyPath: KeyPath<Store<Value, Action>, Value>) {
     self.keyPath = keyPath

@@ -26,19 +26,17 @@ private let keepAliveSubject = KeepAliveSubject()
 extension Store {
   /// Registers the current reader of this view, if there is one, under a key path that keeps the
   /// view alive while the reader waits.
-  func keepAliveForReader(_ observation: StoreObservation<Value, Action>) {
+  func keepAliveForReader(_ core: ScopedCore<Value, Action>) {
     // Cached weakly: registrations hold it while anybody waits, and after a read with no tracking
     // scope around it nothing does, which is what keeps an untracked read from keeping the view.
     // Forming one costs about half a microsecond, so reads while a reader waits reuse it.
-    let keyPath = observation.keepAliveKeyPath ?? makeKeepAliveKeyPath(observation)
+    let keyPath = core.keepAliveKeyPath ?? makeKeepAliveKeyPath(core)
     keepAliveRegistrar.access(keepAliveSubject, keyPath: keyPath)
   }
 
-  private func makeKeepAliveKeyPath(
-    _ observation: StoreObservation<Value, Action>
-  ) -> KeyPath<KeepAliveSubject, Void> {
+  private func makeKeepAliveKeyPath(_ core: ScopedCore<Value, Action>) -> KeyPath<KeepAliveSubject, Void> {
     let made = \KeepAliveSubject.[keepingAlive: KeptAlive(self)]
-    observation.keepAliveKeyPath = made
+    core.keepAliveKeyPath = made
     return made
   }
 }

@@ -82,25 +82,27 @@ extension Store {
     extract: @escaping (Value) -> LocalValue?
   ) -> Store<LocalValue, LocalAction> {
     let last = LastValue(initialValue)
-    let link = ParentLink<LocalValue, LocalAction>(
+    let core = ScopedCore<LocalValue, LocalAction>(
       parentStore: self,
-      currentValue: { [weak self] in
+      registry: registry,
+      initialValue: initialValue,
+      readValue: { [weak self] in
         if let self, let value = extract(self.currentValue) { last.value = value }
         return last.value
       },
-      track: { [weak self] child in self?.addTrackedView(child) },
-      send: { [weak self] in self?.send(toGlobalAction($0)) ?? StoreTask(.none) },
+      sendToParent: { [weak self] in self?.send(toGlobalAction($0)) ?? StoreTask(.none) },
+      trackInParent: { [weak self] child in self?.addTrackedView(child) },
       deduplicates: true,
-      observe: { [weak self] child in
+      subscribeToParent: { [weak self] core in
         guard let self else { return StoreSubscription {} }
         return self.addObserver { parentValue in
-          guard let local = extract(parentValue), local != child.state else { return }
+          guard let local = extract(parentValue), local != core.lastNotified else { return }
           last.value = local
-          child.state = local
-          child.observers.notify(local)
+          core.lastNotified = local
+          core.observers.notify(local)
         }
       })
-    return Store<LocalValue, LocalAction>(parent: link, initialValue: initialValue, registry: registry)
+    return Store<LocalValue, LocalAction>(core: .scoped(core))
   }
 }
 

@@ -24,23 +24,24 @@ extension Store {
     value toLocalValue: @escaping (Value) -> LocalValue,
     action toGlobalAction: @escaping (LocalAction) -> Action
   ) -> Store<LocalValue, LocalAction> {
-    let link = ParentLink<LocalValue, LocalAction>(
-      parentStore: self,
-      currentValue: { [self] in toLocalValue(currentValue) },
-      track: { [self] child in addTrackedView(child) },
-      send: { [self] in send(toGlobalAction($0)) },
-      deduplicates: false,
-      observe: { [self] child in
-        addObserver { parentValue in
-          let local = toLocalValue(parentValue)
-          child.state = local
-          child.observers.notify(local)
-        }
-      })
     // `currentValue`, not `value`: making a view is not a read that Observation should track (a SwiftUI
     // body that hands a child its store would re-render on every change of the parent).
-    return Store<LocalValue, LocalAction>(
-      parent: link, initialValue: toLocalValue(currentValue), registry: registry)
+    let core = ScopedCore<LocalValue, LocalAction>(
+      parentStore: self,
+      registry: registry,
+      initialValue: toLocalValue(currentValue),
+      readValue: { [self] in toLocalValue(currentValue) },
+      sendToParent: { [self] in send(toGlobalAction($0)) },
+      trackInParent: { [self] child in addTrackedView(child) },
+      deduplicates: false,
+      subscribeToParent: { [self] core in
+        addObserver { parentValue in
+          let local = toLocalValue(parentValue)
+          core.lastNotified = local
+          core.observers.notify(local)
+        }
+      })
+    return Store<LocalValue, LocalAction>(core: .scoped(core))
   }
 
   // The two overloads differ only in the comparison inside the closure each view installs in its
@@ -63,61 +64,24 @@ extension Store {
     value toLocalValue: @escaping (Value) -> LocalValue,
     action toGlobalAction: @escaping (LocalAction) -> Action
   ) -> Store<LocalValue, LocalAction> {
-    let link = ParentLink<LocalValue, LocalAction>(
+    // `currentValue`, not `value`, as in the overload above.
+    let core = ScopedCore<LocalValue, LocalAction>(
       parentStore: self,
-      currentValue: { [self] in toLocalValue(currentValue) },
-      track: { [self] child in addTrackedView(child) },
-      send: { [self] in send(toGlobalAction($0)) },
+      registry: registry,
+      initialValue: toLocalValue(currentValue),
+      readValue: { [self] in toLocalValue(currentValue) },
+      sendToParent: { [self] in send(toGlobalAction($0)) },
+      trackInParent: { [self] child in addTrackedView(child) },
       deduplicates: true,
-      observe: { [self] child in
+      subscribeToParent: { [self] core in
         addObserver { parentValue in
           // One comparison per view, against the value it last showed, before any observer runs.
           let local = toLocalValue(parentValue)
-          if local == child.state { return }
-          child.state = local
-          child.observers.notify(local)
+          if local == core.lastNotified { return }
+          core.lastNotified = local
+          core.observers.notify(local)
         }
       })
-    // `currentValue`, not `value`: making a view is not a read that Observation should track (a SwiftUI
-    // body that hands a child its store would re-render on every change of the parent).
-    return Store<LocalValue, LocalAction>(
-      parent: link, initialValue: toLocalValue(currentValue), registry: registry)
-  }
-}
-
-/// How a store made by `view` reaches its parent.
-///
-/// While the view has observers it holds a subscription to the parent, whose closure holds the view:
-/// that cycle is what keeps an observed view alive, and removing the last observer breaks it.
-@MainActor
-@usableFromInline
-final class ParentLink<Value, Action> {
-  /// The store this view reads and sends through, whose dependencies the view shares. Weak, as a
-  /// scoped store holds its parent: the parent keeps its scoped stores.
-  @usableFromInline weak var parentStore: (any DependencyHolder)?
-  @usableFromInline let currentValue: () -> Value
-  /// Tells the parent that Observation tracks the view, so that the parent's sends reach it.
-  @usableFromInline let track: (any ObservedView) -> Void
-  @usableFromInline let send: (Action) -> StoreTask
-  @usableFromInline let deduplicates: Bool
-  /// Subscribes the view to its parent.
-  @usableFromInline let observe: (Store<Value, Action>) -> StoreSubscription
-  @usableFromInline @exclusivity(unchecked) var subscription: StoreSubscription?
-
-  @usableFromInline
-  init(
-    parentStore: any DependencyHolder,
-    currentValue: @escaping () -> Value,
-    track: @escaping (any ObservedView) -> Void,
-    send: @escaping (Action) -> StoreTask,
-    deduplicates: Bool,
-    observe: @escaping (Store<Value, Action>) -> StoreSubscription
-  ) {
-    self.parentStore = parentStore
-    self.currentValue = currentValue
-    self.track = track
-    self.send = send
-    self.deduplicates = deduplicates
-    self.observe = observe
+    return Store<LocalValue, LocalAction>(core: .scoped(core))
   }
 }

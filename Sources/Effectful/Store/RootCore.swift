@@ -1,0 +1,205 @@
+/// The core of a store made from an initial value and a reducer: it owns the value, and its send
+/// loop reduces actions one at a time and runs the effects the reducer returns. Views and scopes
+/// of the store forward their sends here.
+///
+/// The loop never recurses: an action sent while another is being reduced (by a synchronous effect,
+/// an observer or an Observation tracker) is queued and reduced after it, in order.
+@MainActor
+@usableFromInline
+final class RootCore<Value, Action> {
+  // The loop's state is touched only on the main actor and never by two overlapping accesses (a
+  // re-entrant send only appends to `queue`, after the reducer's access to `state` has ended), so the
+  // runtime exclusivity checks, about half the cost of a send, are switched off for it.
+
+  @usableFromInline @exclusivity(unchecked) var state: Value
+  @usableFromInline let reducer: Reducer<Value, Action>
+  /// Actions waiting while another is reduced, read from `queueHead` on.
+  @usableFromInline @exclusivity(unchecked) var queue: [Action] = []
+  @usableFromInline @exclusivity(unchecked) var queueHead = 0
+  @usableFromInline @exclusivity(unchecked) var isSending = false
+  @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Value>()
+  @usableFromInline let registry: CancellationRegistry
+  /// The runs started by the send in progress, for the ``StoreTask`` it returns; made by the first
+  /// run that does not end as it starts.
+  @usableFromInline @exclusivity(unchecked) var startedBySend: StoreTaskGroup?
+  /// See ``delivery``.
+  @usableFromInline @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
+  /// Whether the loop must tell Observation trackers (of the store or of its views) about changes
+  /// when it ends: the one thing a send reads about Observation when nobody tracks the store.
+  @usableFromInline @exclusivity(unchecked) var isObservationPending = false
+  /// The store this core runs, set once Observation tracks it: the loop tells it to announce
+  /// changes. Weak: the store owns its core.
+  weak var observedStore: Store<Value, Action>?
+  /// Told of each effect that is still running once started, with its lifetime: how a test store
+  /// learns which step started which effect. `nil` in an app, and read only for such effects.
+  @usableFromInline @exclusivity(unchecked) var effectStarted: ((EffectLifetime) -> Void)?
+  /// The dependencies in force when the store was made, when they are not the defaults: set while
+  /// it reduces, so that its reducer and the effects it returns read them. `nil`, the common case,
+  /// costs a send one branch.
+  @usableFromInline @exclusivity(unchecked) var storedDependencies: DependencyValues?
+
+  init(initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry) {
+    self.state = initialValue
+    self.reducer = reducer
+    self.registry = registry
+    let dependencies = DependencyValues.inForce
+    self.storedDependencies = dependencies.isDefault ? nil : dependencies
+  }
+
+  deinit {
+    // Only its store holds the core (effects hold it weakly), so the store going away ends the effects.
+    registry.cancelAll()
+  }
+
+  /// The dependencies the reducer and the effects read: a test store changes them mid-test.
+  var dependencies: DependencyValues {
+    get { storedDependencies ?? DependencyValues() }
+    set { storedDependencies = newValue.isDefault ? nil : newValue }
+  }
+
+  /// Reduces `action`, then every action queued meanwhile, then tells Observation trackers; an action
+  /// sent while the loop runs is only queued.
+  @inlinable
+  func send(_ action: Action) -> StoreTask {
+    if isSending {
+      queue.append(action)
+      return StoreTask(nil)
+    }
+    #if DEBUG
+      if !MainActorCheck.isOnMainActor { StoreDiagnostics.sentOffMainThread(action) }
+    #endif
+    isSending = true
+    reduce(action)
+    // Checked here rather than only in the loop: most sends queue nothing, and this spares them a call.
+    if queueHead < queue.count { drainQueue() }
+    if isObservationPending { announceObservedChanges() }
+    isSending = false
+    // Most sends start no run that outlives them, and returning early spares them the release that
+    // moving the recorded runs out costs.
+    guard let started = startedBySend else { return StoreTask(nil) }
+    startedBySend = nil
+    return StoreTask(started)
+  }
+
+  /// Reduces every queued action, in order, including those queued while it runs.
+  @inlinable
+  func drainQueue() {
+    while queueHead < queue.count {
+      let next = queue[queueHead]
+      queueHead += 1
+      // Reset once drained, so a long chain reuses one slot instead of growing the queue.
+      if queueHead == queue.count {
+        queue.removeAll(keepingCapacity: true)
+        queueHead = 0
+      }
+      reduce(next)
+    }
+  }
+
+  @inlinable
+  func reduce(_ action: Action) {
+    let effects: [Effect<Action>]
+    if let storedDependencies {
+      effects = reduce(action, with: storedDependencies)
+    } else {
+      effects = reducer(&state, action)
+    }
+    // By index, so that each effect is read in place rather than copied out (a retain and a release).
+    for index in effects.indices {
+      switch effects[index].operation {
+      case .none:
+        continue
+      case .output(let output):
+        queue.append(output)
+      case .cancel(let id):
+        registry.cancel(id: id)
+      case .checkRemovals(let check):
+        check.run(on: state, registry: registry)
+      case .run(let body):
+        start(body)
+      }
+    }
+    if !observers.isEmpty { observers.notify(state) }
+  }
+
+  /// The reducer's call, with `dependencies` in force: apart, so that the common path stays small.
+  @usableFromInline
+  func reduce(_ action: Action, with dependencies: DependencyValues) -> [Effect<Action>] {
+    DependencyValues.$current.withValue(dependencies) { reducer(&state, action) }
+  }
+
+  /// Starts an effect that may call back later, from anywhere. Inlinable, like ``delivery``: see there.
+  @inlinable
+  func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void) {
+    let lifetime = EffectLifetime(storeRunIn: registry)
+    body(EffectSubscriber(lifetime: lifetime, receive: delivery))
+    // Most effects (`.sync`, merges of them) are over by now: `track` records only the others. A
+    // cancellable effect was tracked as it registered its id.
+    let isRunning = lifetime.isTrackedAtStart || registry.track(lifetime)
+    // A run that is over has nothing to wait for, and keeping it would make a long chain of
+    // synchronous effects hold every one of its runs until the send returns.
+    guard isRunning else { return }
+    effectStarted?(lifetime)
+    // Started while reducing an output a run delivered: part of that run's task, transitively.
+    if let delivering = registry.deliveringRun, StoreTaskGroup.join(lifetime, groupOf: delivering) {
+      return
+    }
+    if let startedBySend {
+      startedBySend.join(lifetime)
+    } else {
+      let group = StoreTaskGroup(registry: registry)
+      group.join(lifetime)
+      startedBySend = group
+    }
+  }
+
+  /// Where every run this core starts delivers its outputs. It holds the core weakly and depends on
+  /// nothing else, so one closure, made on first use, serves them all.
+  ///
+  /// Inlinable, so that the closure is made in code specialized for the store's types: made in this
+  /// module's generic code, every output would go through an unspecialized `send` and `reduce`,
+  /// looking up generic metadata at each step (see run.roundTrip in BENCHMARKS.md).
+  @inlinable
+  var delivery: @Sendable (Action, Provenance?) -> Void {
+    if let deliveryClosure { return deliveryClosure }
+    let made: @Sendable (Action, Provenance?) -> Void = { [weak self, registry] action, provenance in
+      guard MainActorCheck.isOnMainActor else {
+        // Under a test store the test fails at its own line instead, and the output is reduced late.
+        guard let handler = registry.offMainOutputHandler else {
+          StoreDiagnostics.effectOutputOffMainThread(action)
+        }
+        if provenance.isLive { handler(UncheckedSendable<Any>(action)) }
+        return
+      }
+      // On the main actor; the action never leaves this thread.
+      let delivery = UncheckedSendable(action)
+      MainActor.assumeIsolated {
+        // After every cancellation this store has processed, nothing cancelled gets through.
+        guard let self, provenance.isLive else { return }
+        _ = self.send(delivery.value)
+      }
+    }
+    deliveryClosure = made
+    return made
+  }
+
+  /// Called when Observation starts tracking `store` or one of its views: the loop will tell it
+  /// about the changes of the sends to come.
+  func awaitChanges(of store: Store<Value, Action>) {
+    guard !isObservationPending else { return }
+    isObservationPending = true
+    observedStore = store
+  }
+
+  /// Tells Observation trackers about the sends that just ran, reducing what they send meanwhile,
+  /// until nothing is left to tell.
+  @usableFromInline
+  func announceObservedChanges() {
+    while true {
+      isObservationPending = observedStore?.announceChanges() ?? false
+      guard queueHead < queue.count else { return }
+      drainQueue()
+      guard isObservationPending else { return }
+    }
+  }
+}

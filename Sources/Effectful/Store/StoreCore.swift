@@ -1,0 +1,120 @@
+/// What a ``Store`` is underneath: the root of a feature, which runs the send loop, or a store made
+/// from another, which forwards to it. This is the one place where the two kinds differ.
+///
+/// An enum rather than a protocol: `send` on a root store is the measured hot path, and a switch
+/// lets code specialized for the store's types call the root's loop directly, where a protocol's
+/// witness would run it unspecialized.
+@MainActor
+@usableFromInline
+enum StoreCore<Value, Action> {
+  /// Made with an initial value and a reducer (see `RootCore.swift`).
+  case root(RootCore<Value, Action>)
+  /// Made by `view` or `scope` (see `ScopedCore.swift`).
+  case scoped(ScopedCore<Value, Action>)
+
+  @inlinable
+  func send(_ action: Action) -> StoreTask {
+    switch self {
+    case .root(let root): return root.send(action)
+    case .scoped(let scoped): return scoped.sendToParent(action)
+    }
+  }
+
+  /// The value, read without Observation knowing.
+  @inlinable
+  var currentValue: Value {
+    switch self {
+    case .root(let root): return root.state
+    case .scoped(let scoped): return scoped.readValue()
+    }
+  }
+
+  var registry: CancellationRegistry {
+    switch self {
+    case .root(let root): return root.registry
+    case .scoped(let scoped): return scoped.registry
+    }
+  }
+
+  /// The root's dependencies, which its scoped stores share.
+  var dependencies: DependencyValues {
+    get {
+      switch self {
+      case .root(let root): return root.dependencies
+      case .scoped(let scoped): return scoped.dependencies
+      }
+    }
+    nonmutating set {
+      switch self {
+      case .root(let root): root.dependencies = newValue
+      case .scoped(let scoped): scoped.dependencies = newValue
+      }
+    }
+  }
+
+  /// A test store's hook on the effects its store starts; only a root starts effects.
+  var effectStarted: ((EffectLifetime) -> Void)? {
+    get {
+      switch self {
+      case .root(let root): return root.effectStarted
+      case .scoped: return nil
+      }
+    }
+    nonmutating set {
+      switch self {
+      case .root(let root): root.effectStarted = newValue
+      case .scoped: preconditionFailure("effectStarted is set on a root store: a view's effects start there")
+      }
+    }
+  }
+
+  func addObserver(_ observer: @escaping (Value) -> Void) -> Int {
+    switch self {
+    case .root(let root): return root.observers.insert(observer)
+    case .scoped(let scoped): return scoped.addObserver(observer)
+    }
+  }
+
+  func removeObserver(_ id: Int) {
+    switch self {
+    case .root(let root): root.observers.remove(id)
+    case .scoped(let scoped): scoped.removeObserver(id)
+    }
+  }
+
+  /// Whether subscribers already hear only real changes (a store made from another for an
+  /// `Equatable` part compares once for all of them).
+  var deduplicatesObservers: Bool {
+    switch self {
+    case .root: return false
+    case .scoped(let scoped): return scoped.deduplicates
+    }
+  }
+
+  /// Observation started tracking `store`, which holds this core: make sure its sends, or its
+  /// parent's, will announce changes.
+  func awaitChanges(of store: Store<Value, Action>) {
+    switch self {
+    case .root(let root): root.awaitChanges(of: store)
+    case .scoped(let scoped): scoped.awaitChanges(of: store)
+    }
+  }
+
+  /// Nobody tracks `store` any more: its sends, or its parent's, may stop announcing.
+  func stopAwaitingChanges() {
+    switch self {
+    case .root(let root): root.isObservationPending = false
+    case .scoped(let scoped): scoped.isListeningToParent = false
+    }
+  }
+
+  /// A reader registered with Observation: keep `store` alive while the reader waits, if nothing
+  /// else will. A root store is held by whoever reads it; a view made and read in a SwiftUI `body`
+  /// is held by nobody (see `Store+ReaderLifetime.swift`).
+  func keepAliveWhileReaderWaits(_ store: Store<Value, Action>) {
+    switch self {
+    case .root: return
+    case .scoped(let scoped): store.keepAliveForReader(scoped)
+    }
+  }
+}

@@ -22,14 +22,11 @@ final class RootCore<Value, Action> {
   /// The runs started by the send in progress, for the ``StoreTask`` it returns; made by the first
   /// run that does not end as it starts.
   @usableFromInline @exclusivity(unchecked) var startedBySend: StoreTaskGroup?
-  /// See ``delivery``.
+  /// See ``delivery(to:)``.
   @usableFromInline @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
   /// Whether the loop must tell Observation trackers (of the store or of its views) about changes
   /// when it ends: the one thing a send reads about Observation when nobody tracks the store.
   @usableFromInline @exclusivity(unchecked) var isObservationPending = false
-  /// The store this core runs, set once Observation tracks it: the loop tells it to announce
-  /// changes. Weak: the store owns its core.
-  weak var observedStore: Store<Value, Action>?
   /// Told of each effect that is still running once started, with its lifetime: how a test store
   /// learns which step started which effect. `nil` in an app, and read only for such effects.
   @usableFromInline @exclusivity(unchecked) var effectStarted: ((EffectLifetime) -> Void)?
@@ -47,7 +44,8 @@ final class RootCore<Value, Action> {
   }
 
   deinit {
-    // Only its store holds the core (effects hold it weakly), so the store going away ends the effects.
+    // Only its store holds the core (effects hold the store weakly), so the store going away ends the
+    // effects.
     registry.cancelAll()
   }
 
@@ -57,10 +55,11 @@ final class RootCore<Value, Action> {
     set { storedDependencies = newValue.isDefault ? nil : newValue }
   }
 
-  /// Reduces `action`, then every action queued meanwhile, then tells Observation trackers; an action
-  /// sent while the loop runs is only queued.
+  /// Reduces `action`, then every action queued meanwhile, then tells the Observation trackers of
+  /// `store` (which holds this core) and of its views; an action sent while the loop runs is only
+  /// queued.
   @inlinable
-  func send(_ action: Action) -> StoreTask {
+  func send(_ action: Action, from store: Store<Value, Action>) -> StoreTask {
     if isSending {
       queue.append(action)
       return StoreTask(nil)
@@ -69,10 +68,10 @@ final class RootCore<Value, Action> {
       if !MainActorCheck.isOnMainActor { StoreDiagnostics.sentOffMainThread(action) }
     #endif
     isSending = true
-    reduce(action)
+    reduce(action, for: store)
     // Checked here rather than only in the loop: most sends queue nothing, and this spares them a call.
-    if queueHead < queue.count { drainQueue() }
-    if isObservationPending { announceObservedChanges() }
+    if queueHead < queue.count { drainQueue(for: store) }
+    if isObservationPending { announceObservedChanges(of: store) }
     isSending = false
     // Most sends start no run that outlives them, and returning early spares them the release that
     // moving the recorded runs out costs.
@@ -83,7 +82,7 @@ final class RootCore<Value, Action> {
 
   /// Reduces every queued action, in order, including those queued while it runs.
   @inlinable
-  func drainQueue() {
+  func drainQueue(for store: Store<Value, Action>) {
     while queueHead < queue.count {
       let next = queue[queueHead]
       queueHead += 1
@@ -92,12 +91,12 @@ final class RootCore<Value, Action> {
         queue.removeAll(keepingCapacity: true)
         queueHead = 0
       }
-      reduce(next)
+      reduce(next, for: store)
     }
   }
 
   @inlinable
-  func reduce(_ action: Action) {
+  func reduce(_ action: Action, for store: Store<Value, Action>) {
     let effects: [Effect<Action>]
     if let storedDependencies {
       effects = reduce(action, with: storedDependencies)
@@ -116,7 +115,7 @@ final class RootCore<Value, Action> {
       case .checkRemovals(let check):
         check.run(on: state, registry: registry)
       case .run(let body):
-        start(body)
+        start(body, for: store)
       }
     }
     if !observers.isEmpty { observers.notify(state) }
@@ -128,11 +127,11 @@ final class RootCore<Value, Action> {
     DependencyValues.$current.withValue(dependencies) { reducer(&state, action) }
   }
 
-  /// Starts an effect that may call back later, from anywhere. Inlinable, like ``delivery``: see there.
+  /// Starts an effect that may call back later, from anywhere. Inlinable, like ``delivery(to:)``.
   @inlinable
-  func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void) {
+  func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void, for store: Store<Value, Action>) {
     let lifetime = EffectLifetime(storeRunIn: registry)
-    body(EffectSubscriber(lifetime: lifetime, receive: delivery))
+    body(EffectSubscriber(lifetime: lifetime, receive: delivery(to: store)))
     // Most effects (`.sync`, merges of them) are over by now: `track` records only the others. A
     // cancellable effect was tracked as it registered its id.
     let isRunning = lifetime.isTrackedAtStart || registry.track(lifetime)
@@ -153,16 +152,16 @@ final class RootCore<Value, Action> {
     }
   }
 
-  /// Where every run this core starts delivers its outputs. It holds the core weakly and depends on
+  /// Where every run this core starts delivers its outputs: `store`, held weakly, which depends on
   /// nothing else, so one closure, made on first use, serves them all.
   ///
   /// Inlinable, so that the closure is made in code specialized for the store's types: made in this
   /// module's generic code, every output would go through an unspecialized `send` and `reduce`,
   /// looking up generic metadata at each step (see run.roundTrip in BENCHMARKS.md).
   @inlinable
-  var delivery: @Sendable (Action, Provenance?) -> Void {
+  func delivery(to store: Store<Value, Action>) -> @Sendable (Action, Provenance?) -> Void {
     if let deliveryClosure { return deliveryClosure }
-    let made: @Sendable (Action, Provenance?) -> Void = { [weak self, registry] action, provenance in
+    let made: @Sendable (Action, Provenance?) -> Void = { [weak store, registry] action, provenance in
       guard MainActorCheck.isOnMainActor else {
         // Under a test store the test fails at its own line instead, and the output is reduced late.
         guard let handler = registry.offMainOutputHandler else {
@@ -175,30 +174,22 @@ final class RootCore<Value, Action> {
       let delivery = UncheckedSendable(action)
       MainActor.assumeIsolated {
         // After every cancellation this store has processed, nothing cancelled gets through.
-        guard let self, provenance.isLive else { return }
-        _ = self.send(delivery.value)
+        guard let store, provenance.isLive else { return }
+        store.send(delivery.value)
       }
     }
     deliveryClosure = made
     return made
   }
 
-  /// Called when Observation starts tracking `store` or one of its views: the loop will tell it
-  /// about the changes of the sends to come.
-  func awaitChanges(of store: Store<Value, Action>) {
-    guard !isObservationPending else { return }
-    isObservationPending = true
-    observedStore = store
-  }
-
   /// Tells Observation trackers about the sends that just ran, reducing what they send meanwhile,
   /// until nothing is left to tell.
   @usableFromInline
-  func announceObservedChanges() {
+  func announceObservedChanges(of store: Store<Value, Action>) {
     while true {
-      isObservationPending = observedStore?.announceChanges() ?? false
+      isObservationPending = store.announceChanges()
       guard queueHead < queue.count else { return }
-      drainQueue()
+      drainQueue(for: store)
       guard isObservationPending else { return }
     }
   }

@@ -123,7 +123,7 @@ public final class Store<Value, Action> {
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     // The send loop is `RootCore.send(_:)`, in RootCore.swift.
-    core.send(action)
+    core.send(action, from: self)
   }
 
   /// Calls `observer` with the new value after each action the store reduces.

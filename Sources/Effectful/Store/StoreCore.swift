@@ -12,10 +12,11 @@ enum StoreCore<Value, Action> {
   /// Made by `view` or `scope` (see `ScopedCore.swift`).
   case scoped(ScopedCore<Value, Action>)
 
+  /// Sends `action` from `store`, which holds this core.
   @inlinable
-  func send(_ action: Action) -> StoreTask {
+  func send(_ action: Action, from store: Store<Value, Action>) -> StoreTask {
     switch self {
-    case .root(let root): return root.send(action)
+    case .root(let root): return root.send(action, from: store)
     case .scoped(let scoped): return scoped.sendToParent(action)
     }
   }
@@ -95,7 +96,7 @@ enum StoreCore<Value, Action> {
   /// parent's, will announce changes.
   func awaitChanges(of store: Store<Value, Action>) {
     switch self {
-    case .root(let root): root.awaitChanges(of: store)
+    case .root(let root): root.isObservationPending = true
     case .scoped(let scoped): scoped.awaitChanges(of: store)
     }
   }

@@ -70,8 +70,7 @@ extension Store {
   }
 }
 
-/// A store as Observation's announcements reach it: told by its root core's send loop, or by its
-/// parent, that its value may have changed.
+/// A store made by `view` or `scope`, as its parent sees it when Observation tracks it.
 @MainActor
 @usableFromInline
 protocol ObservedView: AnyObject {

@@ -175,4 +175,3 @@ protocol DependencyHolder: AnyObject {
 }
 
 extension Store: DependencyHolder {}
-

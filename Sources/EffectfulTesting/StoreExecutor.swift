@@ -41,11 +41,13 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   /// Runs the oldest queued job, on the caller's thread, which is the main queue's. Returns whether
   /// there was one.
   func runNextJob() -> Bool {
-    guard let job = lock.withLock({ () -> UnownedJob? in
-      guard let job = jobs.popFirst() else { return nil }
-      ranSinceTurn = true
-      return job
-    }) else { return false }
+    guard
+      let job = lock.withLock({ () -> UnownedJob? in
+        guard let job = jobs.popFirst() else { return nil }
+        ranSinceTurn = true
+        return job
+      })
+    else { return false }
     job.runSynchronously(on: asUnownedTaskExecutor())
     return true
   }
@@ -65,7 +67,9 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
 
   // MARK: EffectTaskStarter
 
-  func startTask(priority: TaskPriority?, operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+  func startTask(
+    priority: TaskPriority?, operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
     lock.withLock { tasksAlive += 1 }
     return Task(executorPreference: self, priority: priority) {
       await StoreExecutor.$current.withValue(self, operation: operation)
@@ -101,7 +105,9 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
     guard world.hasWorkWaitingForTime else { return false }
     reportTestFailure(
       """
-      StoreTask.finish(): the effects wait for virtual time to move, and the test that would move       it is the one waiting. Advance the clock before finishing, or finish in a task of its own.       \(world.waitingAdvice())
+      StoreTask.finish(): the effects wait for virtual time to move, and the test that would move \
+      it is the one waiting. Advance the clock before finishing, or finish in a task of its own. \
+      \(world.waitingAdvice())
       """, file: file, line: line)
     return true
   }

@@ -82,7 +82,8 @@ enum Presieve {
       i += 8
     }
     while i < count {
-      let byte = destination.load(fromByteOffset: i, as: UInt8.self) & source.load(fromByteOffset: i, as: UInt8.self)
+      let byte =
+        destination.load(fromByteOffset: i, as: UInt8.self) & source.load(fromByteOffset: i, as: UInt8.self)
       destination.storeBytes(of: byte, toByteOffset: i, as: UInt8.self)
       i += 1
     }

@@ -35,7 +35,9 @@ public typealias FailureReporter = @Sendable (_ message: String, _ file: StaticS
 /// in an executable) XCTest ignores it, so nothing is reported.
 public func reportTestFailure(_ message: String, file: StaticString = #filePath, line: UInt = #line) {
   if let collected = CollectedFailures.current {
-    collected.failures.withValue { $0.append(CollectedFailure(message: message, file: "\(file)", line: line)) }
+    collected.failures.withValue {
+      $0.append(CollectedFailure(message: message, file: "\(file)", line: line))
+    }
   } else if Test.current != nil {
     let path = "\(file)"
     Issue.record(

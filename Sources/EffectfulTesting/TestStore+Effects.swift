@@ -10,7 +10,9 @@ extension TestStore {
       return list
     }
     for misuse in misuses {
-      fail(TestStoreMessage.missingState(misuse.origin.description, misuse.message), misuse.origin.file, misuse.origin.line)
+      fail(
+        TestStoreMessage.missingState(misuse.origin.description, misuse.message), misuse.origin.file,
+        misuse.origin.line)
     }
   }
 
@@ -44,7 +46,9 @@ extension TestStore {
       // At the line of the step that started the effect, found by its top-level run; a run this store
       // no longer lists is reported where the effect was written.
       if let origin = startedEffects.first(where: { $0.lifetime === error.report.run })?.origin {
-        fail(TestStoreMessage.unhandledRunError(origin.description, error.report.message), origin.file, origin.line)
+        fail(
+          TestStoreMessage.unhandledRunError(origin.description, error.report.message), origin.file,
+          origin.line)
       } else {
         fail(error.report.message, error.report.fileID, error.report.line)
       }

@@ -32,7 +32,9 @@ extension TestStore {
   /// `await store.finish()`.
   public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) {
     if exhaustivity == .on {
-      _ = waitSynchronously(timeout: timeout ?? self.timeout, file: file, line: line) { runningEffects.isEmpty }
+      _ = waitSynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
+        runningEffects.isEmpty
+      }
     }
     endTest(at: EffectOrigin(description: "finish()", file: file, line: line))
   }

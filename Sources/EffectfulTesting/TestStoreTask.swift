@@ -65,7 +65,8 @@ private struct TestStoreHandle: Sendable {
     @MainActor @Sendable (
       _ timeout: Duration?, _ file: StaticString, _ line: UInt, _ until: @MainActor () -> Bool
     ) async -> Bool
-  let reportUnfinished: @MainActor @Sendable (_ origin: EffectOrigin, _ file: StaticString, _ line: UInt) -> Void
+  let reportUnfinished:
+    @MainActor @Sendable (_ origin: EffectOrigin, _ file: StaticString, _ line: UInt) -> Void
 
   init<Value, Action>(_ store: TestStore<Value, Action>) {
     wait = { [weak store] timeout, file, line, condition in
@@ -76,7 +77,8 @@ private struct TestStoreHandle: Sendable {
     }
     reportUnfinished = { [weak store] origin, file, line in
       guard let store else { return }
-      store.fail(TestStoreMessage.taskDidNotFinish(origin.description, advice: store.waitingAdvice), file, line)
+      store.fail(
+        TestStoreMessage.taskDidNotFinish(origin.description, advice: store.waitingAdvice), file, line)
     }
   }
 }

@@ -1,9 +1,9 @@
+import Effectful
 import EffectfulCounter
 import EffectfulEffectTestSupport
-import Effectful
+import EffectfulHTTPTestSupport
 import EffectfulTesting
 import Foundation
-import EffectfulHTTPTestSupport
 import Testing
 
 /// What belongs to a number goes when the count moves on; a fact can be cancelled; a live request
@@ -55,7 +55,8 @@ import Testing
       reducer: counterReducer(
         environment: .test(
           scheduler: scheduler,
-          fact: { n in Effect.send(.success("\(n) is lucky.")).delay(for: .seconds(5), scheduler: scheduler) })))
+          fact: { n in Effect.send(.success("\(n) is lucky.")).delay(for: .seconds(5), scheduler: scheduler) }
+        )))
     store.send(.factButtonTapped)
     #expect(store.value.isLoading)
     store.send(.factCancelButtonTapped)

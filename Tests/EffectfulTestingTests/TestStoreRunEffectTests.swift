@@ -121,7 +121,8 @@ import Testing
     guard let failure = failures.first else { return }
     #expect(failure.line == line)
     #expect(
-      failure.message.contains("An effect started by send(.startTimer) is still running at the end of the test."),
+      failure.message.contains(
+        "An effect started by send(.startTimer) is still running at the end of the test."),
       "\(failure)")
   }
 }

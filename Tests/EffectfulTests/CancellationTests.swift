@@ -1,6 +1,6 @@
 import Dispatch
-import EffectfulEffectTestSupport
 import Effectful
+import EffectfulEffectTestSupport
 import EffectfulTesting
 import Foundation
 import Testing

@@ -11,7 +11,9 @@ import Testing
 // change an example, change its copy here.
 
 private struct CounterState: Equatable, Sendable { var count = 0; var fact: String? }
-private enum CounterAction: Equatable, Sendable { case incrementButtonTapped, factButtonTapped, factResponse(String) }
+private enum CounterAction: Equatable, Sendable {
+  case incrementButtonTapped, factButtonTapped, factResponse(String)
+}
 private struct FavoritePrimesState: Equatable, Sendable { var primes: [Int] = [] }
 private enum FavoritePrimesAction: Equatable, Sendable { case delete }
 
@@ -32,7 +34,9 @@ private enum ReducerExample {
     }
     var favoritePrimes: FavoritePrimesAction? {
       get { guard case .favoritePrimes(let value) = self else { return nil }; return value }
-      set { guard case .favoritePrimes = self, let newValue else { return }; self = .favoritePrimes(newValue) }
+      set {
+        guard case .favoritePrimes = self, let newValue else { return }; self = .favoritePrimes(newValue)
+      }
     }
   }
 
@@ -75,10 +79,12 @@ private enum PullbackExample {
   static let counterReducer = ReducerExample.counterReducer
   static let keyPathReducer = pullback(counterReducer, value: \AppState.counter, action: \AppAction.counter)
   static let appReducer: Reducer<AppState, AppAction> = combine(
-    pullback(counterReducer, value: \.counter, action: CasePath(AppAction.counter) {
-      guard case .counter(let action) = $0 else { return nil }
-      return action
-    })
+    pullback(
+      counterReducer, value: \.counter,
+      action: CasePath(AppAction.counter) {
+        guard case .counter(let action) = $0 else { return nil }
+        return action
+      })
   )
 }
 

@@ -1,7 +1,7 @@
-import EffectfulEffectTestSupport
 import Effectful
-import Foundation
+import EffectfulEffectTestSupport
 import EffectfulHTTPTestSupport
+import Foundation
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -107,7 +107,8 @@ struct NetworkingTests {
   @Test("A slow response cancelled mid-flight: the request is cancelled and nothing arrives")
   func slowResponseCancelledMidFlight() async throws {
     // The server would answer after an hour: only a cancelled request lets it go idle.
-    let server = try TestHTTPServer(response: .json(Fact(number: 1, text: "late")).delayed(by: .seconds(3_600)))
+    let server = try TestHTTPServer(
+      response: .json(Fact(number: 1, text: "late")).delayed(by: .seconds(3_600)))
     defer { server.stop() }
     let url = server.url("/slow")
     let session = self.session

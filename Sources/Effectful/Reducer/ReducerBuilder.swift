@@ -47,7 +47,8 @@ public enum ReducerBuilder<State, Action> {
   @inlinable
   public static func buildPartialBlock<R0: ReducerProtocol, R1: ReducerProtocol>(
     accumulated: R0, next: R1
-  ) -> _SequenceReducer<R0, R1> where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
+  ) -> _SequenceReducer<R0, R1>
+  where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
     _SequenceReducer(first: accumulated, second: next)
   }
 
@@ -69,7 +70,9 @@ public enum ReducerBuilder<State, Action> {
 
   /// An `if` without `else`: the reducer when the condition held, else nothing.
   @inlinable
-  public static func buildOptional<R: ReducerProtocol>(_ reducer: R?) -> _ConditionalReducer<R, Reduce<State, Action>>
+  public static func buildOptional<R: ReducerProtocol>(
+    _ reducer: R?
+  ) -> _ConditionalReducer<R, Reduce<State, Action>>
   where R.State == State, R.Action == Action {
     reducer.map { .first($0) } ?? .second(Reduce { _, _ in [] })
   }

@@ -15,11 +15,14 @@
 @usableFromInline
 struct EnumLayout: @unchecked Sendable {
   // Raw pointers to immutable runtime metadata, which lives as long as the program.
-  @usableFromInline typealias GetEnumTag = @convention(c) (_ value: UnsafeRawPointer, _ metadata: UnsafeRawPointer) -> UInt32
-  @usableFromInline typealias ProjectEnumData = @convention(c) (_ value: UnsafeMutableRawPointer, _ metadata: UnsafeRawPointer) -> Void
-  @usableFromInline typealias InjectEnumTag = @convention(c) (
-    _ value: UnsafeMutableRawPointer, _ tag: UInt32, _ metadata: UnsafeRawPointer
-  ) -> Void
+  @usableFromInline typealias GetEnumTag =
+    @convention(c) (_ value: UnsafeRawPointer, _ metadata: UnsafeRawPointer) -> UInt32
+  @usableFromInline typealias ProjectEnumData =
+    @convention(c) (_ value: UnsafeMutableRawPointer, _ metadata: UnsafeRawPointer) -> Void
+  @usableFromInline typealias InjectEnumTag =
+    @convention(c) (
+      _ value: UnsafeMutableRawPointer, _ tag: UInt32, _ metadata: UnsafeRawPointer
+    ) -> Void
 
   // Metadata kinds of the runtime's MetadataKind.def: enum and optional.
   private static let enumKind = 0x201
@@ -40,7 +43,8 @@ struct EnumLayout: @unchecked Sendable {
     let witnesses = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
     let first = 10 * word + 2 * MemoryLayout<UInt32>.size
     self.metadata = metadata
-    getEnumTag = unsafeBitCast(witnesses.load(fromByteOffset: first, as: UnsafeRawPointer.self), to: GetEnumTag.self)
+    getEnumTag = unsafeBitCast(
+      witnesses.load(fromByteOffset: first, as: UnsafeRawPointer.self), to: GetEnumTag.self)
     projectEnumData = unsafeBitCast(
       witnesses.load(fromByteOffset: first + word, as: UnsafeRawPointer.self), to: ProjectEnumData.self)
     injectEnumTag = unsafeBitCast(
@@ -73,7 +77,8 @@ struct EnumLayout: @unchecked Sendable {
   /// the case is its payload, read in place, without taking the enum apart.
   @usableFromInline
   var hasOnePayloadCase: Bool {
-    let descriptor = metadata.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+    let descriptor = metadata.load(
+      fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
     // The enum descriptor's count of payload cases, in the low 24 bits of its sixth word.
     return descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF == 1
   }
@@ -82,7 +87,8 @@ struct EnumLayout: @unchecked Sendable {
   /// the type's field descriptor.
   @usableFromInline
   func isInlinePayload(tag: UInt32) -> Bool {
-    let descriptor = metadata.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+    let descriptor = metadata.load(
+      fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
     guard let fields = relative(descriptor, at: 16) else { return false }
     let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
     let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))

@@ -84,19 +84,24 @@ let package = Package(
       name: "EffectfulBenchmarks", dependencies: ["Effectful", "EffectfulTesting", "EffectfulNaiveStore"],
       path: "Benchmarks/Benchmarks"),
     // One nthPrime search, timed: `Scripts/compare-primesieve` runs it against primesieve.
-    .executableTarget(name: "EffectfulNthPrimeBench", dependencies: ["EffectfulPrimes"], path: "Benchmarks/NthPrime"),
+    .executableTarget(
+      name: "EffectfulNthPrimeBench", dependencies: ["EffectfulPrimes"], path: "Benchmarks/NthPrime"),
 
     // Test support: a real HTTP server on 127.0.0.1, started by the tests themselves.
     .target(name: "EffectfulHTTPTestSupport", path: "Tests/EffectfulHTTPTestSupport"),
     // Test support: collecting an effect's outputs, waiting for the main queue.
     .target(
-      name: "EffectfulEffectTestSupport", dependencies: ["Effectful"], path: "Tests/EffectfulEffectTestSupport"),
+      name: "EffectfulEffectTestSupport", dependencies: ["Effectful"],
+      path: "Tests/EffectfulEffectTestSupport"),
 
     .testTarget(
       name: "EffectfulTests",
-      dependencies: ["Effectful", "EffectfulTesting", "EffectfulEffectTestSupport", "EffectfulHTTPTestSupport"]),
+      dependencies: [
+        "Effectful", "EffectfulTesting", "EffectfulEffectTestSupport", "EffectfulHTTPTestSupport",
+      ]),
     .testTarget(
-      name: "EffectfulTestingTests", dependencies: ["Effectful", "EffectfulTesting", "EffectfulEffectTestSupport"]),
+      name: "EffectfulTestingTests",
+      dependencies: ["Effectful", "EffectfulTesting", "EffectfulEffectTestSupport"]),
     // The code of the DocC articles, compiled and run: `Scripts/check-docs.swift` checks that every
     // ```swift block of an article is found here, line for line.
     .testTarget(name: "EffectfulDocumentationTests", dependencies: ["Effectful", "EffectfulTesting"]),

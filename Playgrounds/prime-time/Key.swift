@@ -53,10 +53,10 @@ enum Key: Equatable, Sendable {
 /// ```
 ///
 /// A chunk can hold several keys (two arrows pressed quickly). ESC [ or ESC O followed by A, B, C
-/// or D is an arrow, by H or F (or ESC [1~ and ESC [4~) Home or End; other sequences (ESC [, digits and `;`, then a final letter or `~`) are dropped
-/// whole; an ESC that ends a read and starts no sequence is the Escape key. Between ESC [200~ and
-/// ESC [201~ (bracketed paste, which the terminal sends once ``RawTerminal`` asked for it) every
-/// byte, escape or control, is the paste's text.
+/// or D is an arrow, by H or F (or ESC [1~ and ESC [4~) Home or End; other sequences (ESC [, digits
+/// and `;`, then a final letter or `~`) are dropped whole; an ESC that ends a read and starts no
+/// sequence is the Escape key. Between ESC [200~ and ESC [201~ (bracketed paste, which the terminal
+/// sends once ``RawTerminal`` asked for it) every byte, escape or control, is the paste's text.
 struct KeyDecoder {
   private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
   private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)

@@ -18,10 +18,10 @@ import Dispatch
 /// terminal.exit(0)   // restores the terminal, then exits
 /// ```
 ///
-/// The original settings, bracketed paste off included, are restored on every way out this program controls: ``exit(_:)``, and
-/// SIGINT, SIGTERM or SIGHUP (say `kill -INT`; Ctrl-C itself arrives as a key, since raw mode turns
-/// off the terminal's signal keys, and the app quits on it). A crash can still leave the terminal raw (and marking pastes);
-/// `reset` or `stty sane` fixes that.
+/// The original settings, bracketed paste off included, are restored on every way out this program
+/// controls: ``exit(_:)``, and SIGINT, SIGTERM or SIGHUP (say `kill -INT`; Ctrl-C itself arrives as
+/// a key, since raw mode turns off the terminal's signal keys, and the app quits on it). A crash
+/// can still leave the terminal raw (and marking pastes); `reset` or `stty sane` fixes that.
 ///
 /// Ctrl-Z, a key in raw mode too, is the app's to pass on: ``suspend()`` gives the terminal back to
 /// the shell before the process stops, and takes it again when `fg` continues it.

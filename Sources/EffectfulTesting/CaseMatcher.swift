@@ -2,7 +2,8 @@ import Effectful
 import Foundation
 
 /// Recognises the actions of one enum case from the function that embeds a payload into it, such as
-/// `CounterFeature.Action.factResponse`: what ``TestStore/receive(_:timeout:_:file:line:)-9q6l2`` matches with.
+/// `CounterFeature.Action.factResponse`: what ``TestStore/receive(_:timeout:_:file:line:)-9q6l2``
+/// matches with.
 ///
 /// An action is of the case when one of its payloads, given back to `embed`, rebuilds the action:
 /// the payload is read with `Mirror` (the case's own, one of its several values, or, for nested

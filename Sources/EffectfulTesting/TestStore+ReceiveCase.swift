@@ -28,8 +28,8 @@ extension TestStore {
   ///
   /// On a mismatch the failure names the case as the test spelled it (read from the test's line,
   /// when the file is on disk), a closure's payload shown as `_`, beside the action that arrived:
-  /// "expected … the case .row(id: 1, action: .answer(_)), but received .row(id: 2, …)". Waiting, exhaustivity and the state
-  /// check are those of ``receive(_:timeout:_:file:line:)-8nyjb``.
+  /// "expected … the case .row(id: 1, action: .answer(_)), but received .row(id: 2, …)". Waiting,
+  /// exhaustivity and the state check are those of ``receive(_:timeout:_:file:line:)-8nyjb``.
   ///
   /// - Parameters:
   ///   - embed: The case, as the function that embeds its payload into an action.

@@ -9,13 +9,14 @@ import Effectful
 /// executor of its store (see ``VirtualWorld``): the clock's `advance` then settles before it fires the
 /// next.
 ///
-/// A clock's timeline keeps work scheduled for the current instant (`schedule { }`, a `receive(on:)`
-/// hop, a zero delay) apart, in the order it came: it is part of the step that made it, and settling
-/// runs it, one piece at a time once every task has suspended, before the next thing due fires. So a
-/// step (one deadline fired, and all it caused) is whole: an effect that wakes, sends through `receive(on: clock)` and ends, then starts the next part
-/// of a concatenation, does all of that before a sleep due at the same instant wakes. A
-/// ``TestScheduler``'s timeline keeps it in the queue, in scheduling order with what falls due later:
-/// it runs at the next `advance`, or when a test store settles, whichever comes first.
+/// A clock's timeline keeps work scheduled for the current instant (`schedule { }`, a
+/// `receive(on:)` hop, a zero delay) apart, in the order it came: it is part of the step that made
+/// it, and settling runs it, one piece at a time once every task has suspended, before the next
+/// thing due fires. So a step (one deadline fired, and all it caused) is whole: an effect that
+/// wakes, sends through `receive(on: clock)` and ends, then starts the next part of a
+/// concatenation, does all of that before a sleep due at the same instant wakes. A
+/// ``TestScheduler``'s timeline keeps it in the queue, in scheduling order with what falls due
+/// later: it runs at the next `advance`, or when a test store settles, whichever comes first.
 ///
 /// Either way the timeline tells its world when it has work due now, so that settling finds it
 /// without looking at clocks that have none.

@@ -13,12 +13,13 @@ extension Effect where Output: Sendable {
   /// ```
   ///
   /// The first output passes at once; it is delivered on `scheduler` (so on a `TestScheduler` it
-  /// arrives on the next `advance()`). One arriving sooner than `interval` after the last that passed
-  /// is held until the interval is over, and delivered on `scheduler` then; by then it is replaced by
-  /// the newest output (`latest: true`) or the oldest one held is kept (`latest: false`). A newer throttled effect with
-  /// the same id cancels the older one and takes over what it held, as in the Composable Architecture.
-  /// Throttles share their timing by `id` alone, whatever their output types (a held output of another
-  /// type is dropped when a throttle of a different type takes over).
+  /// arrives on the next `advance()`). One arriving sooner than `interval` after the last that
+  /// passed is held until the interval is over, and delivered on `scheduler` then; by then it is
+  /// replaced by the newest output (`latest: true`) or the oldest one held is kept (`latest:
+  /// false`). A newer throttled effect with the same id cancels the older one and takes over what
+  /// it held, as in the Composable Architecture. Throttles share their timing by `id` alone,
+  /// whatever their output types (a held output of another type is dropped when a throttle of a
+  /// different type takes over).
   ///
   /// `cancel(id:)` with the same `id` cancels the effect and drops what it held: nothing arrives after.
   public func throttle(

@@ -29,8 +29,9 @@ package enum RunErrorReporting {
   ) {
     let message = """
       Effectful: a `.run` effect of \(Output.self) (\(fileID):\(line)) threw an error that nothing \
-      handled: \(error). Handle it inside the operation with do/catch, or pass `catch: { error, send in … }` \
-      to `.run` to turn it into an action. (CancellationError is not reported: cancelling is normal.)
+      handled: \(error). Handle it inside the operation with do/catch, or pass \
+      `catch: { error, send in … }` to `.run` to turn it into an action. (CancellationError is not \
+      reported: cancelling is normal.)
       """
     deliver(message, fileID: fileID, line: line, lifetime: lifetime)
   }

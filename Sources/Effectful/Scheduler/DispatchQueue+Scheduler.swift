@@ -21,7 +21,8 @@ extension DispatchQueue: Scheduler {
     async(execute: action)
   }
 
-  /// Runs `action` once, `delay` from now: `DispatchQueue.main.schedule(after: .seconds(1)) { print("later") }`.
+  /// Runs `action` once, `delay` from now:
+  /// `DispatchQueue.main.schedule(after: .seconds(1)) { print("later") }`.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
     // A cancelled DispatchWorkItem keeps its block until its deadline: the block reaches `action`

@@ -21,7 +21,8 @@ public struct ImmediateScheduler: Scheduler {
     action()
   }
 
-  /// Runs `action` once, `delay` from now: `ImmediateScheduler().schedule(after: .seconds(1)) { print("later") }`.
+  /// Runs `action` once, `delay` from now:
+  /// `ImmediateScheduler().schedule(after: .seconds(1)) { print("later") }`.
   /// An immediate scheduler ignores the delay.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {

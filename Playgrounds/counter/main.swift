@@ -17,7 +17,8 @@ answerHelp(
   """)
 
 print(
-  "The counter screen, offline. After each action, its state: fields that are nil, false or empty are left out."
+  "The counter screen, offline. After each action, its state: "
+    + "fields that are nil, false or empty are left out."
 )
 
 let store = Store(

@@ -52,7 +52,8 @@ rows()[1].send(.factButtonTapped)
 _ = runMainQueue(until: { store.value.rows[id: 2]?.isLoading == false })
 
 step(
-  "Start both timers, under the same id. After three ticks of the first, delete it (its timer stops with it) and stop the second's."
+  "Start both timers, under the same id. "
+    + "After three ticks of the first, delete it (its timer stops with it) and stop the second's."
 )
 let deleter = store.subscribe { state in
   guard state.rows[id: 1]?.count == 3 else { return }

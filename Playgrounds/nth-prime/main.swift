@@ -34,7 +34,8 @@ show("ordinal(3)", ordinal(3))
 show("fact(about: 28)", fact(about: 28))
 
 print(
-  "\nThe counter's nth-prime feature. After each action, its state: fields that are nil, false or empty are left out."
+  "\nThe counter's nth-prime feature. "
+    + "After each action, its state: fields that are nil, false or empty are left out."
 )
 
 step("Count to 3 and ask: the search runs off the main thread and answers with an alert.")
@@ -47,7 +48,8 @@ print("alert: \(store.value.alertNthPrime?.message ?? "none")")
 store.send(.alertDismissButtonTapped)
 
 step(
-  "A longer search reports its progress in whole percents, once per sieve window at most (here, the 1,000,000th prime)."
+  "A longer search reports its progress in whole percents, once per sieve window at most (here, "
+    + "the 1,000,000th prime)."
 )
 let longSearch = Store(
   initialValue: CounterState(count: 1_000_000), reducer: sidebar(counterReducer(environment: .offline)))
@@ -55,7 +57,9 @@ longSearch.send(.nthPrimeButtonTapped)
 runMainQueue(until: { !longSearch.value.isNthPrimeButtonDisabled })
 
 step(
-  "A search for the 10,000,000th prime, cancelled at its first report of 3% or more (a report comes once per sieve window, a few percent apart): nothing more arrives."
+  "A search for the 10,000,000th prime, "
+    + "cancelled at its first report of 3% or more (a report comes once per sieve window, "
+    + "a few percent apart): nothing more arrives."
 )
 let cancelled = Store(
   initialValue: CounterState(count: 10_000_000), reducer: sidebar(counterReducer(environment: .offline)))

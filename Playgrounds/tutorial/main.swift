@@ -53,7 +53,8 @@ store.send(.factButtonTapped)
 runMainQueue(until: { !store.value.isLoading })
 
 step(
-  "Start the timer: a `.run` effect loops over `clock.timer(interval: .seconds(1))`. After three ticks, stop it."
+  "Start the timer: a `.run` effect loops over `clock.timer(interval: .seconds(1))`. "
+    + "After three ticks, stop it."
 )
 let stopAt = store.value.count + 3
 // Stopping from an observer, as the third tick is reduced: the cancellation is processed before any
@@ -85,7 +86,6 @@ stopAsWritten.cancel()
 func summary(count: Int, isTimerRunning: Bool) -> String {
   "count \(count), timer \(isTimerRunning ? "on" : "off")"
 }
-print(
-  "\nDone: the library's counter at \(summary(count: store.value.count, isTimerRunning: store.value.isTimerRunning)); "
-    + "the tutorial's as written at \(summary(count: asWritten.value.count, isTimerRunning: asWritten.value.isTimerRunning))."
-)
+let library = summary(count: store.value.count, isTimerRunning: store.value.isTimerRunning)
+let tutorial = summary(count: asWritten.value.count, isTimerRunning: asWritten.value.isTimerRunning)
+print("\nDone: the library's counter at \(library); the tutorial's as written at \(tutorial).")

@@ -40,7 +40,8 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
       return "Wolfram|Alpha could not answer: \(reason). Check WOLFRAM_APP_ID, or use the offline mode."
     case .missingAppID:
       return
-        "No Wolfram|Alpha app id: set WOLFRAM_APP_ID (get one at developer.wolframalpha.com), or use the offline mode."
+        "No Wolfram|Alpha app id: set WOLFRAM_APP_ID (get one at developer.wolframalpha.com), "
+          + "or use the offline mode."
     case .noAnswer(let n):
       return "The answer did not say what the \(ordinal(n)) prime is. Try again, or use the offline mode."
     case .noSuchPrime(let n):
@@ -50,7 +51,8 @@ public enum CounterError: Error, Equatable, Sendable, CustomStringConvertible {
         estimate.map { "it is about \(grouped($0))" }
         ?? "it is larger than \(grouped(.max)), the largest whole number the app can hold"
       return
-        "The \(ordinal(n)) prime is beyond this search's reach (it finds up to the \(grouped(limit))th prime, under a minute's work): \(size)."
+        "The \(ordinal(n)) prime is beyond this search's reach (it finds up to the \(grouped(limit))th "
+          + "prime, under a minute's work): \(size)."
     case .countAtLimit(let count):
       return count == .max
         ? "The count is at its largest, \(grouped(count)): it cannot go higher."

@@ -37,32 +37,40 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     switch self {
     case .corrupt(let path, let reason):
       return
-        "The favorites file at \(path) is not a list of primes (\(reason)). It was left untouched: fix or delete it, then load again."
+        "The favorites file at \(path) is not a list of primes (\(reason)). "
+          + "It was left untouched: fix or delete it, then load again."
     case .unreadable(let path, let reason):
       return
-        "Could not read the favorites file at \(path): \(reason). Check that it is a readable file, then load again."
+        "Could not read the favorites file at \(path): \(reason). "
+          + "Check that it is a readable file, then load again."
     case .isDirectory(let path):
       return
-        "\(path) is a directory, not a favorites file: it was neither read nor replaced. Move it out of the way, or use another file."
+        "\(path) is a directory, not a favorites file: it was neither read nor replaced. "
+          + "Move it out of the way, or use another file."
     case .notARegularFile(let path, let kind):
       return
         "\(path) is \(kind), not a regular file: it was neither read nor replaced."
     case .tooLarge(let path, let limit):
       return
-        "The favorites file at \(path) is larger than \(limit / 1_000_000) MB (\(limit) bytes), the most a favorites file may hold; it was not read."
+        "The favorites file at \(path) is larger than \(limit / 1_000_000) MB (\(limit) bytes), "
+          + "the most a favorites file may hold; it was not read."
     case .invalidEntries(let path, let problems):
       let shown = problems.prefix(10).joined(separator: "; ")
       let more = problems.count > 10 ? "; and \(problems.count - 10) more" : ""
       return
-        "The favorites file at \(path) holds entries that are not favorite primes (\(shown)\(more)). Nothing was loaded and the file was left untouched: fix it, then load again."
+        "The favorites file at \(path) holds entries that are not favorite primes (\(shown)\(more)). "
+          + "Nothing was loaded and the file was left untouched: fix it, then load again."
     case .noSavedFile(let path):
       return "No saved favorite primes at \(path); your list is unchanged."
     case .cannotCreateDirectory(let path, let reason):
       return
-        "Could not create the directory \(path) for favorites: \(reason). Check that its parents are writable directories."
+        "Could not create the directory \(path) for favorites: \(reason). "
+          + "Check that its parents are writable directories."
     case .cannotWrite(let path, let reason):
       return
-        "Could not save favorites to \(path): \(reason). Your favorites are still here and the last saved file is unchanged; fix the problem and save again."
+        "Could not save favorites to \(path): \(reason). "
+          + "Your favorites are still here and the last saved file is unchanged; "
+          + "fix the problem and save again."
     }
   }
 

@@ -17,16 +17,21 @@ private final class RecordedIssues: Sendable {
   /// The name of each placeholder that failed, in order: `Unimplemented: NAME was called.`
   var names: [String] {
     lock.withLock {
-      storage.map { $0.message.dropFirst("Unimplemented: ".count).components(separatedBy: " was called.")[0] }
+      storage.map { placeholderName(in: $0.message) }
     }
   }
 
   var lines: [Int] { lock.withLock { storage.map(\.line) } }
 }
 
-/// The name of each placeholder whose failure was collected, in order: `Unimplemented: NAME was called.`
+/// The name of each placeholder whose failure was collected, in order.
 private func placeholderNames(_ failures: [CollectedFailure]) -> [String] {
-  failures.map { $0.message.dropFirst("Unimplemented: ".count).components(separatedBy: " was called.")[0] }
+  failures.map { placeholderName(in: $0.message) }
+}
+
+/// The placeholder a failure names: `Unimplemented: NAME was called. …`.
+private func placeholderName(in message: String) -> String {
+  message.dropFirst("Unimplemented: ".count).components(separatedBy: " was called.")[0]
 }
 
 /// What a call threw, if it threw an `UnimplementedError`.

@@ -1,0 +1,192 @@
+/// The screens a parent has pushed on a navigation stack, bottom first, each with a
+/// ``StackElementID`` of its own.
+///
+/// ```swift
+/// struct State {
+///   var path = StackState<Path.State>()
+/// }
+/// // push a screen, pop back to the root:
+/// state.path.append(.detail(DetailFeature.State(syncUp: syncUp)))
+/// state.path.removeAll()
+/// ```
+///
+/// A pushed element gets the next id of the store's counter (a test store's first push is `0`),
+/// and an id is never handed out again within a store. Elements leave however the parent likes
+/// (``popLast()``, ``pop(from:)``, ``pop(to:)``, ``removeAll()``, assigning a new stack): the
+/// stack's `forEach` cancels the effects of every element that left, whoever removed it.
+///
+/// Ids in one stack always grow from bottom to top, so ``subscript(id:)`` finds an element by a
+/// binary search.
+public struct StackState<Element> {
+  /// Each element's id, bottom first: growing, since a push takes an id newer than any before.
+  public private(set) var ids: [StackElementID]
+  private var elements: [Element]
+
+  /// An empty stack.
+  ///
+  /// ```swift
+  /// var path = StackState<Path.State>()
+  /// ```
+  public init() {
+    ids = []
+    elements = []
+  }
+
+  /// A stack holding `elements`, bottom first, each with a new id.
+  ///
+  /// ```swift
+  /// var path = StackState<Path.State>([.detail(detail), .edit(edit)])
+  /// ```
+  public init(_ elements: some Sequence<Element>) {
+    self.init()
+    append(contentsOf: elements)
+  }
+
+  /// Pushes `element` on top, with a new id.
+  ///
+  /// ```swift
+  /// state.path.append(.detail(DetailFeature.State()))
+  /// ```
+  public mutating func append(_ element: Element) {
+    @Dependency(\.stackElementID) var stackElementID
+    append(element, id: stackElementID.next(after: ids.last))
+  }
+
+  /// Pushes `newElements` on top, bottom first, each with a new id.
+  public mutating func append(contentsOf newElements: some Sequence<Element>) {
+    for element in newElements { append(element) }
+  }
+
+  /// Pushes `element` with `id`, which the caller checked is newer than the top's.
+  mutating func append(_ element: Element, id: StackElementID) {
+    ids.append(id)
+    elements.append(element)
+  }
+
+  /// Pops the top element and returns it, or `nil` when the stack is empty.
+  ///
+  /// ```swift
+  /// state.path.popLast()   // the "back" button
+  /// ```
+  @discardableResult
+  public mutating func popLast() -> Element? {
+    guard !elements.isEmpty else { return nil }
+    ids.removeLast()
+    return elements.removeLast()
+  }
+
+  /// Pops the element with `id` and every element above it; nothing when `id` is not in the stack.
+  ///
+  /// ```swift
+  /// case .path(.element(id: let id, action: .detail(.deleted))):
+  ///   state.path.pop(from: id)
+  /// ```
+  public mutating func pop(from id: StackElementID) {
+    guard let offset = offset(of: id) else { return }
+    removeFrom(offset)
+  }
+
+  /// Pops every element above the one with `id`, which stays on top; nothing when `id` is not in
+  /// the stack.
+  ///
+  /// ```swift
+  /// state.path.pop(to: detailID)   // back to the detail, past its edit screens
+  /// ```
+  public mutating func pop(to id: StackElementID) {
+    guard let offset = offset(of: id) else { return }
+    removeFrom(offset + 1)
+  }
+
+  /// Pops every element: back to the root.
+  public mutating func removeAll() {
+    ids.removeAll()
+    elements.removeAll()
+  }
+
+  /// Pops the top `count` elements.
+  ///
+  /// ```swift
+  /// state.path.removeLast(2)
+  /// ```
+  ///
+  /// `count` must be at most ``count``, as for an array.
+  public mutating func removeLast(_ count: Int = 1) {
+    removeFrom(elements.count - count)
+  }
+
+  /// The element with `id`, or `nil` when it is not in the stack; setting `nil` pops that element
+  /// alone, setting an element where there is none changes nothing.
+  ///
+  /// ```swift
+  /// state.path[id: 0]   // in a test: the first element pushed
+  /// ```
+  public subscript(id id: StackElementID) -> Element? {
+    get { offset(of: id).map { elements[$0] } }
+    set {
+      guard let offset = offset(of: id) else { return }
+      if let newValue {
+        elements[offset] = newValue
+      } else {
+        ids.remove(at: offset)
+        elements.remove(at: offset)
+      }
+    }
+  }
+
+  /// The position of the element with `id`, found by a binary search: ids grow bottom to top.
+  func offset(of id: StackElementID) -> Int? {
+    var low = 0
+    var high = ids.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ids[middle] < id { low = middle + 1 } else { high = middle }
+    }
+    return low < ids.count && ids[low] == id ? low : nil
+  }
+
+  /// Changes the element with `id` in place, if it is there, and returns what `body` returned.
+  mutating func modify<Result>(id: StackElementID, _ body: (inout Element) -> Result) -> Result? {
+    guard let offset = offset(of: id) else { return nil }
+    return body(&elements[offset])
+  }
+
+  private mutating func removeFrom(_ offset: Int) {
+    ids.removeSubrange(offset...)
+    elements.removeSubrange(offset...)
+  }
+}
+
+extension StackState: RandomAccessCollection, MutableCollection {
+  /// The bottom element's position, `0`.
+  public var startIndex: Int { elements.startIndex }
+  /// One past the top element's position.
+  public var endIndex: Int { elements.endIndex }
+
+  /// The element at `position`, counted from the bottom; setting it keeps its id.
+  public subscript(position: Int) -> Element {
+    get { elements[position] }
+    set { elements[position] = newValue }
+  }
+}
+
+extension StackState: ExpressibleByArrayLiteral {
+  /// A stack holding the literal's elements, bottom first, each with a new id.
+  ///
+  /// ```swift
+  /// var path: StackState<Path.State> = [.detail(detail)]
+  /// ```
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
+
+extension StackState: Equatable where Element: Equatable {}
+extension StackState: Hashable where Element: Hashable {}
+extension StackState: Sendable where Element: Sendable {}
+
+extension StackState: CustomStringConvertible {
+  /// Each element with its id, bottom first.
+  public var description: String {
+    "[" + zip(ids, elements).map { "\($0): \($1)" }.joined(separator: ", ") + "]"
+  }
+}

@@ -25,6 +25,8 @@ package struct WatchedRemovalChecks {
   package mutating func run(on value: Any, registry: CancellationRegistry) {
     // A cancellation a check makes can end effects synchronously, but no end handler runs a
     // reducer or adds a check, so the set is stable while it runs.
-    checks = checks.filter { $0.value.run(on: value, registry: registry) }
+    var finished: [[RemovalCheckKeyPart]] = []
+    for (key, check) in checks where !check.run(on: value, registry: registry) { finished.append(key) }
+    for key in finished { checks[key] = nil }
   }
 }

@@ -41,7 +41,9 @@ package final class ChildEffectCounts: @unchecked Sendable {
   }
 
   /// The members of `namespace` under `path` with an effect running.
-  func running<Member: Hashable>(_: Member.Type, in namespace: ObjectIdentifier, under path: [EffectID]) -> [Member] {
+  func running<Member: Hashable>(
+    _: Member.Type, in namespace: ObjectIdentifier, under path: [EffectID]
+  ) -> [Member] {
     lock.withLock {
       guard let counts = byNamespace[namespace] as? MemberCounts<Member> else { return [] }
       return counts.running[path].map { Array($0.keys) } ?? []

@@ -98,8 +98,8 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
 
   /// `effect` as the child `member`'s, whose scope is `key`: the ids it uses are the child's own,
   /// every run is cancelled by the child's ``EffectScope/wholeScopeID``, and the store's
-  /// ``ChildEffectCounts`` knows it runs. A `.cancel(id:)` is rewritten on the spot, so that the store still cancels without a
-  /// run.
+  /// ``ChildEffectCounts`` knows it runs. A `.cancel(id:)` is rewritten on the spot, so that the
+  /// store still cancels without a run.
   private func scope<Output>(_ effect: Effect<Output>, to member: Member, key: EffectID) -> Effect<Output> {
     switch effect.operation {
     case .none, .output, .checkRemovals:

@@ -34,6 +34,7 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
   let valuePath = LocalValuePath(value.appending(path: \.wrappedValue))
   let statePath = valuePath.keyPath
   let presented = ScopedChildren(optionalAt: statePath)
+  let kind = ChildKind(DestinationState.self)
   let embed: @Sendable (ChildIdentity, DestinationAction) -> ParentAction = { [embed = action.embed] in
     embed(.presented($1))
   }
@@ -49,7 +50,7 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
       state[keyPath: statePath] = nil
       return effects
     case .presented(let childAction):
-      let before = state[keyPath: statePath].map(ChildIdentity.init)
+      let before = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
       let dismissedByAnyButton = state[keyPath: statePath].map(isDismissedByAnyButton) ?? false
       var effects = presented.reduce(
         &state, parentAction, route: { _ in childAction }, embed: embed
@@ -61,7 +62,8 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
           }
           defer { child = present }
           let childEffects = PresentedChild.reducing { destination(&present, childAction) }
-          return childEffects.isEmpty ? .noEffects : .effects(childEffects, of: ChildIdentity(present))
+          if childEffects.isEmpty { return .noEffects }
+          return .effects(childEffects, of: ChildIdentity(present, kind: kind))
         }
       }
       // Nothing presented, the action was reported and changes nothing.
@@ -69,7 +71,8 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
       if !effects.isEmpty { effects = PresentedChild.dismissing(effects, with: dismissal.value) }
       effects += parent(&state, parentAction)
       // An alert's button dismisses it, unless the parent already showed another in its place.
-      if dismissedByAnyButton, state[keyPath: statePath].map(ChildIdentity.init) == before {
+      let after = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
+      if dismissedByAnyButton, after == before {
         state[keyPath: statePath] = nil
       }
       return effects

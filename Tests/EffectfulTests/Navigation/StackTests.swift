@@ -16,7 +16,9 @@ struct StackTests {
 
   /// Pushes timer screens with these ids and starts each one's timer; their stack ids count from
   /// `first`.
-  func pushRunningTimers(_ ids: [Int], from first: Int = 0, on store: TestStore<NavRoot.State, NavRoot.Action>) {
+  func pushRunningTimers(
+    _ ids: [Int], from first: Int = 0, on store: TestStore<NavRoot.State, NavRoot.Action>
+  ) {
     for (index, id) in ids.enumerated() {
       let offset = first + index
       store.send(.pushTimer(id: id)) {

@@ -56,7 +56,9 @@ extension ButtonState: Sendable where Action: Sendable {}
 ///
 /// ```swift
 /// actions: {
-///   ButtonState(role: .destructive, action: .confirm) { TextState("Delete") }
+///   ButtonState(role: .destructive, action: .confirm) {
+///     TextState("Delete")
+///   }
 ///   ButtonState(role: .cancel) { TextState("Cancel") }
 /// }
 /// ```

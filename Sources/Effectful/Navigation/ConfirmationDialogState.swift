@@ -5,7 +5,9 @@
 /// state.dialog = ConfirmationDialogState {
 ///   TextState("Discard changes?")
 /// } actions: {
-///   ButtonState(role: .destructive, action: .discard) { TextState("Discard") }
+///   ButtonState(role: .destructive, action: .discard) {
+///     TextState("Discard")
+///   }
 ///   ButtonState(role: .cancel) { TextState("Keep editing") }
 /// }
 /// ```

@@ -7,7 +7,9 @@ import Foundation
 /// struct AddFeature: ReducerProtocol {
 ///   @Dependency(\.dismiss) var dismiss
 ///
-///   func reduce(into state: inout State, action: Action) -> [Effect<Action>] {
+///   func reduce(
+///     into state: inout State, action: Action
+///   ) -> [Effect<Action>] {
 ///     switch action {
 ///     case .cancelButtonTapped:
 ///       return .run { _ in await dismiss() }
@@ -16,12 +18,11 @@ import Foundation
 /// }
 /// ```
 ///
-/// In a child of ``ReducerProtocol/ifLet(_:action:destination:)`` it sends the parent
-/// `.dismiss`; in an element of ``ReducerProtocol/forEach(_:action:destination:)`` it sends
-/// `.popFrom(id:)` with that element's id. The parent's reducer sees it first, then the child is
-/// cleared and every effect it started is cancelled, the calling one included: `dismiss()` returns
-/// only once that happened, so a send after it is dropped and a clock sleep after it throws
-/// `CancellationError`. A child dismissed already (or replaced) sends nothing.
+/// In a child of `ifLet(_:action:destination:)` it sends the parent `.dismiss`; in an element of
+/// `forEach(_:action:destination:)` it sends `.popFrom(id:)` with that element's id. The parent's reducer
+/// sees it first, then the child is cleared and every effect it started is cancelled, the calling one
+/// included: `dismiss()` returns only once that happened, so a send after it is dropped and a clock sleep
+/// after it throws `CancellationError`. A child dismissed already (or replaced) sends nothing.
 ///
 /// Outside a presented child there is nothing to dismiss: an app reports the call on standard
 /// error; a test store fails the test unless it set `withDependencies: { $0.dismiss = … }`, which

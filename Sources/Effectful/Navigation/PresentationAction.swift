@@ -11,8 +11,8 @@
 ///   return .none
 /// ```
 ///
-/// ``ReducerProtocol/ifLet(_:action:destination:)`` routes `.presented` to the child, which runs
-/// first, then the parent. `.dismiss` runs the parent first, then clears the child (cancelling its
+/// `ifLet(_:action:destination:)` routes `.presented` to the child, which runs first, then the
+/// parent. `.dismiss` runs the parent first, then clears the child (cancelling its
 /// effects); the child's `@Dependency(\.dismiss)` sends it.
 public enum PresentationAction<Action> {
   /// An action of the shown child.

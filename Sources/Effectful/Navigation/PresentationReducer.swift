@@ -11,12 +11,13 @@ import Foundation
 // did it has been reduced (the one mechanism of `ifLet` and `forEach`, see `ScopedChildren`).
 
 /// Runs `destination` on the child `parent` presents in `value`, with presentation's ordering and
-/// dismissal: the function form of ``ReducerProtocol/ifLet(_:action:destination:)``.
+/// dismissal: the function form of `ifLet(_:action:destination:)` on a ``ReducerProtocol``.
 ///
 /// ```swift
 /// let appReducer = ifLet(
 ///   appOwnReducer, value: \.$destination,
-///   action: CasePath(AppAction.destination), destination: destinationReducer)
+///   action: CasePath(AppAction.destination),
+///   destination: destinationReducer)
 /// ```
 ///
 /// `parent` comes first because it runs in the middle: after the child on `.presented`, before the
@@ -81,7 +82,7 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
 }
 
 /// Clears the alert or dialog `parent` presents in `value` after any of its buttons, with
-/// presentation's ordering: the function form of ``ReducerProtocol/ifLet(_:action:)``.
+/// presentation's ordering: the function form of `ifLet(_:action:)` on a ``ReducerProtocol``.
 ///
 /// ```swift
 /// let appReducer = ifLet(

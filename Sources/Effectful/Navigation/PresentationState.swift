@@ -12,10 +12,9 @@
 ///   }
 /// ```
 ///
-/// `$destination` is the wrapper itself: the key path `\.$destination` is what
-/// ``ReducerProtocol/ifLet(_:action:destination:)`` scopes to. Setting the value to `nil`, or to
-/// another child (another enum case, another `Identifiable` id), ends the shown child: every effect
-/// it started is cancelled, whichever reducer made the change.
+/// `$destination` is the wrapper itself: the key path `\.$destination` is what `ifLet(_:action:destination:)`
+/// scopes to. Setting the value to `nil`, or to another child (another enum case, another `Identifiable` id),
+/// ends the shown child: every effect it started is cancelled, whichever reducer made the change.
 @propertyWrapper
 public struct PresentationState<State> {
   /// The child's state, or `nil` when nothing is shown.

@@ -10,10 +10,10 @@
 ///   return .none
 /// ```
 ///
-/// The stack's ``ReducerProtocol/forEach(_:action:destination:)`` routes `.element` to that
-/// element first, then runs the parent; `.popFrom` and `.push` run the parent first, then change
-/// the stack. A view's "back" gesture sends `.popFrom`, a link sends `.push`, and an element's
-/// `@Dependency(\.dismiss)` sends `.popFrom` with its own id.
+/// The stack's `forEach(_:action:destination:)` routes `.element` to that element first, then runs the
+/// parent; `.popFrom` and `.push` run the parent first, then change the stack. A view's "back" gesture sends
+/// `.popFrom`, a link sends `.push`, and an element's `@Dependency(\.dismiss)` sends `.popFrom` with its own
+/// id.
 public enum StackAction<State, Action> {
   /// An action of the element with `id`.
   case element(id: StackElementID, action: Action)

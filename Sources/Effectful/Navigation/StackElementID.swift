@@ -6,7 +6,8 @@
 ///   state.path.pop(from: id)
 ///   return .none
 /// // in a test, the first element pushed in a test store is 0:
-/// await store.send(.path(.element(id: 0, action: .detail(.editButtonTapped))))
+/// await store.send(
+///   .path(.element(id: 0, action: .detail(.editButtonTapped))))
 /// ```
 ///
 /// Ids come from the store's `stackElementID` dependency: a test store counts from 0, so a test

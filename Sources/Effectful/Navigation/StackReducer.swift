@@ -10,7 +10,7 @@
 // (the one mechanism of `ifLet` and `forEach`, see `ScopedChildren`).
 
 /// Runs `element` on each element of the stack `parent` keeps in `value`, with the stack's ordering
-/// and dismissal: the function form of ``ReducerProtocol/forEach(_:action:destination:)``.
+/// and dismissal: the function form of `forEach(_:action:destination:)` on a ``ReducerProtocol``.
 ///
 /// ```swift
 /// let appReducer = forEach(

@@ -106,7 +106,7 @@ public struct StackState<Element> {
   /// the stack.
   ///
   /// ```swift
-  /// state.path.pop(to: detailID)   // back to the detail, past its edit screens
+  /// state.path.pop(to: detailID)   // back to the detail, past its edits
   /// ```
   public mutating func pop(to id: StackElementID) {
     guard let offset = offset(of: id) else { return }
@@ -135,7 +135,9 @@ public struct StackState<Element> {
   ///
   /// ```swift
   /// // in a test, what a push does:
-  /// store.send(.detailTapped) { $0.path[id: 0] = .detail(DetailFeature.State()) }
+  /// store.send(.detailTapped) {
+  ///   $0.path[id: 0] = .detail(DetailFeature.State())
+  /// }
   /// ```
   ///
   /// Setting an element under a new id does not take it from the store's counter: a reducer

@@ -29,7 +29,7 @@ extension TestStore {
   /// }
   /// ```
   ///
-  /// Otherwise the same as the synchronous `withExhaustivity(_:_:)`.
+  /// Otherwise the same as the synchronous ``withExhaustivity(_:_:)-2yx7n``.
   @discardableResult
   public func withExhaustivity<R>(
     _ exhaustivity: Exhaustivity, _ operation: () async throws -> R

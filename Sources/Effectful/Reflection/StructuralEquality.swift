@@ -6,7 +6,8 @@ import Foundation
 ///
 /// ```swift
 /// enum Action { case loaded(Data), tick }   // not Equatable
-/// structurallyEqual(Action.loaded(Data([1])), Action.loaded(Data([2])))   // false
+/// let one = Action.loaded(Data([1]))
+/// structurallyEqual(one, Action.loaded(Data([2])))   // false
 /// ```
 ///
 /// - Values of different dynamic types are different.

@@ -21,8 +21,9 @@
 /// (the check runs once the store has reduced the whole action). A child that is `Identifiable` is
 /// that child only while its `id` stays: replaced by a child with another `id` (the detail of row 2
 /// opened over row 1's), its effects are cancelled as if it had been set to `nil`, so that none of
-/// its answers lands in the new child. Replaced by a value with the same `id`, or, for a child that
-/// is not `Identifiable`, by any non-nil value, its effects keep running.
+/// its answers lands in the new child. A child that is an enum is that child only while its case
+/// stays. Replaced by a value with the same `id` and case, or, for a child that is neither, by any
+/// non-nil value, its effects keep running.
 ///
 /// An action that arrives while the state is `nil` changes nothing and is reported: on standard
 /// error in an app, as a test failure under a test store.
@@ -66,16 +67,20 @@ extension ScopedChildren where Member == ChildIdentity {
   }
 }
 
-/// Who an `ifLet`'s child is: its `id` when it is `Identifiable`, so that a child replaced by one
-/// with another `id` counts as gone; otherwise one identity for whatever value is there.
+/// Who an `ifLet`'s child is: its enum case when it is an enum (a destination), and its `id` when
+/// it is `Identifiable`, so that a child replaced by another case or by one with another `id` counts
+/// as gone; otherwise one identity for whatever value is there.
 @usableFromInline
 struct ChildIdentity: Hashable, @unchecked Sendable {
-  // Only compared and hashed, under the counts' lock or on the store's thread. `AnyHashable` does
+  // Only compared and hashed, in the store's counts or on the store's actor. `AnyHashable` does
   // not say it is `Sendable`; an `id` is a value (an `Int`, a `UUID`) in practice.
   let id: AnyHashable?
+  /// The case number, for an enum child.
+  let tag: UInt32?
 
   @usableFromInline
   init<Child>(_ child: Child) {
+    tag = EnumLayout(Child.self)?.tag(of: child)
     // The cast is paid only by children that are `Identifiable`.
     guard Child.self is any Identifiable.Type, let identifiable = child as? any Identifiable else {
       id = nil

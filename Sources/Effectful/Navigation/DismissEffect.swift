@@ -66,14 +66,15 @@ extension DependencyValues {
   }
 
   /// Whether the feature reading it runs as a presented child (of a presentation `ifLet` or a
-  /// stack `forEach`): `false` at the root and in a child tested alone.
+  /// stack `forEach`), in its reducer or its effects: `false` at the root and in a child tested
+  /// alone, unless the test sets it to `true`.
   ///
   /// ```swift
   /// @Dependency(\.isPresented) var isPresented
   /// if isPresented { … show a close button … }
   /// ```
   public var isPresented: Bool {
-    get { self[IsPresentedKey.self] }
+    get { PresentedChild.isPresentedNow || self[IsPresentedKey.self] }
     set { self[IsPresentedKey.self] = newValue }
   }
 }

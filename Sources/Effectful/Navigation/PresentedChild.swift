@@ -36,6 +36,44 @@ final class PresentedChild: Sendable {
   }
 }
 
+extension PresentedChild {
+  /// Whether a presented child's reducer is running in this task: what `isPresented` reads while
+  /// reducing.
+  @TaskLocal static var isReducing = false
+
+  /// Whether the code reading it runs as (or inside) a presented child: its reducer, or its effects.
+  static var isPresentedNow: Bool { isReducing || current != nil }
+
+  /// Runs a presented child's reducer, telling `@Dependency(\.isPresented)` so.
+  static func reducing<Result>(_ body: () -> Result) -> Result {
+    // Nested children are presented already: no second task-local frame.
+    if isReducing { return body() }
+    return $isReducing.withValue(true, operation: body)
+  }
+
+  /// `effects`, a presented child's lifted into its parent's actions, with each run knowing its
+  /// child: `await dismiss()` in it sends `dismissal` to the parent, through the run, so that a
+  /// run cancelled already (its child gone) sends nothing.
+  static func dismissing<Action>(_ effects: [Effect<Action>], with dismissal: Action) -> [Effect<Action>] {
+    // Sendable in practice: an action value, delivered on the store's actor like any output.
+    let dismissal = UncheckedSendable(dismissal)
+    return effects.map { effect in
+      guard case .run(let body) = effect.operation else { return effect }
+      return Effect(
+        operation: .run { downstream in
+          let gate = RunGate(lifetime: downstream.lifetime, fileID: #fileID, line: #line)
+          let child = PresentedChild {
+            let (isOpen, previous) = gate.beginDelivery()
+            guard isOpen else { return }
+            downstream.receive(dismissal.value, nil)
+            gate.endDelivery(restoring: previous)
+          }
+          $current.withValue(child) { body(downstream) }
+        })
+    }
+  }
+}
+
 /// Suspends until the current task is cancelled.
 private func waitForCancellation() async {
   let never = AsyncStream<Never> { _ in }

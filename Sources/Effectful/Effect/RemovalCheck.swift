@@ -60,6 +60,16 @@ package final class RemovalCheck: Sendable {
     }
   }
 
+  /// The same check, one level up: it reads the child's value in one case of an enum parent,
+  /// and has nothing to watch while the parent is in another.
+  package func lifted<Parent, Child>(throughCase casePath: CasePath<Parent, Child>) -> RemovalCheck {
+    RemovalCheck(for: Parent.self, key: [RemovalCheckKeyPart(ObjectIdentifier(Child.self))] + key) {
+      [self] parent, scope, registry in
+      guard let child = casePath.extract(parent) else { return false }
+      return check(child, scope, registry)
+    }
+  }
+
   /// The same check, one level up from a child of a `forEach` or `ifLet` (see ``ScopedChildren``):
   /// `child` finds the child in the parent's value, with the key of its scope, and the check runs
   /// on it under that scope. A child that is gone is skipped: its effects are the parent's check's

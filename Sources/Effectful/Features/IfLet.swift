@@ -68,7 +68,7 @@ extension ScopedChildren where Member == ChildIdentity {
 }
 
 /// Who an `ifLet`'s child is: its enum case when it is an enum (a destination), and its `id` when
-/// it is `Identifiable`, so that a child replaced by another case or by one with another `id` counts
+/// it is `Identifiable` (for an enum, when its case's payload is), so that a child replaced by another case or by one with another `id` counts
 /// as gone; otherwise one identity for whatever value is there.
 @usableFromInline
 struct ChildIdentity: Hashable, @unchecked Sendable {
@@ -82,11 +82,22 @@ struct ChildIdentity: Hashable, @unchecked Sendable {
   init<Child>(_ child: Child) {
     tag = EnumLayout(Child.self)?.tag(of: child)
     // The cast is paid only by children that are `Identifiable`.
-    guard Child.self is any Identifiable.Type, let identifiable = child as? any Identifiable else {
+    if Child.self is any Identifiable.Type, let identifiable = child as? any Identifiable {
+      id = Self.id(of: identifiable)
+    } else if tag != nil {
+      // A destination enum: its case's payload (a feature's state) says who it is.
+      id = Self.payloadID(of: child)
+    } else {
       id = nil
-      return
     }
-    id = Self.id(of: identifiable)
+  }
+
+  /// The `id` of an enum value's payload, when the payload is `Identifiable`.
+  private static func payloadID(of child: Any) -> AnyHashable? {
+    guard let payload = Mirror(reflecting: child).children.first?.value as? any Identifiable else {
+      return nil
+    }
+    return id(of: payload)
   }
 
   private static func id(of child: some Identifiable) -> AnyHashable { AnyHashable(child.id) }

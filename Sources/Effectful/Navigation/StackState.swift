@@ -114,34 +114,81 @@ public struct StackState<Element> {
     removeFrom(elements.count - count)
   }
 
-  /// The element with `id`, or `nil` when it is not in the stack; setting `nil` pops that element
-  /// alone, setting an element where there is none changes nothing.
+  /// The element with `id`, or `nil` when it is not in the stack; setting an element replaces it,
+  /// or puts it in the stack with that id (in id order), setting `nil` removes that element alone.
   ///
   /// ```swift
-  /// state.path[id: 0]   // in a test: the first element pushed
+  /// // in a test, what a push does:
+  /// store.send(.detailTapped) { $0.path[id: 0] = .detail(DetailFeature.State()) }
   /// ```
+  ///
+  /// Setting an element under a new id does not take it from the store's counter: a reducer
+  /// pushes with ``append(_:)``; a test describes the push with its id.
   public subscript(id id: StackElementID) -> Element? {
     get { offset(of: id).map { elements[$0] } }
     set {
-      guard let offset = offset(of: id) else { return }
-      if let newValue {
-        elements[offset] = newValue
-      } else {
-        ids.remove(at: offset)
-        elements.remove(at: offset)
+      let position = insertionPoint(of: id)
+      let isThere = position < ids.count && ids[position] == id
+      switch (newValue, isThere) {
+      case (let element?, true):
+        elements[position] = element
+      case (let element?, false):
+        ids.insert(id, at: position)
+        elements.insert(element, at: position)
+      case (nil, true):
+        ids.remove(at: position)
+        elements.remove(at: position)
+      case (nil, false):
+        break
       }
     }
   }
 
-  /// The position of the element with `id`, found by a binary search: ids grow bottom to top.
+  /// The payload of the element with `id` when it is in the case `casePath` names, or `nil`;
+  /// setting a payload replaces the element with that case, setting `nil` changes nothing. How a
+  /// test changes one screen's state in place.
+  ///
+  /// ```swift
+  /// await store.receive(.path(.element(id: 0, action: .detail(.tick)))) {
+  ///   $0.path[id: 0, case: Path.State.detail]?.count = 1
+  /// }
+  /// ```
+  public subscript<Case>(id id: StackElementID, case casePath: CasePath<Element, Case>) -> Case? {
+    get { self[id: id].flatMap(casePath.extract) }
+    set {
+      guard let newValue, let offset = offset(of: id) else { return }
+      elements[offset] = casePath.embed(newValue)
+    }
+  }
+
+  /// The same, with the case's embedding function (its case path made by reflection).
+  ///
+  /// ```swift
+  /// $0.path[id: 0, case: Path.State.detail]?.count = 1
+  /// ```
+  public subscript<Case>(
+    id id: StackElementID, case embed: @escaping @Sendable (Case) -> Element
+  ) -> Case? {
+    get { self[id: id, case: CasePath(embed)] }
+    set { self[id: id, case: CasePath(embed)] = newValue }
+  }
+
+  /// The position of the element with `id`, if it is there.
   func offset(of id: StackElementID) -> Int? {
+    let position = insertionPoint(of: id)
+    return position < ids.count && ids[position] == id ? position : nil
+  }
+
+  /// The position of the first id not older than `id`, found by a binary search: ids grow bottom
+  /// to top.
+  private func insertionPoint(of id: StackElementID) -> Int {
     var low = 0
     var high = ids.count
     while low < high {
       let middle = (low + high) / 2
       if ids[middle] < id { low = middle + 1 } else { high = middle }
     }
-    return low < ids.count && ids[low] == id ? low : nil
+    return low
   }
 
   /// Changes the element with `id` in place, if it is there, and returns what `body` returned.

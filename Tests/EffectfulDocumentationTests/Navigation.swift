@@ -20,7 +20,8 @@ struct SyncUpForm: ReducerProtocol {
   struct State: Equatable {
     var syncUp: SyncUp
     var isEdited = false
-    @PresentationState var dialog: ConfirmationDialogState<Action.Dialog>? = nil
+    @PresentationState
+    var dialog: ConfirmationDialogState<Action.Dialog>? = nil
   }
 
   enum Action: Equatable, Sendable {
@@ -157,20 +158,14 @@ struct SyncUpDetail: ReducerProtocol {
   struct Destination: ReducerProtocol {
     enum State: Equatable {
       case alert(AlertState<SyncUpDetail.Action.Alert>)
-      case edit(SyncUpForm.State)
-      case record(RecordMeeting.State)
+      case edit(SyncUpForm.State), record(RecordMeeting.State)
     }
-
     enum Action: Equatable, Sendable {
       case alert(SyncUpDetail.Action.Alert)
-      case edit(SyncUpForm.Action)
-      case record(RecordMeeting.Action)
+      case edit(SyncUpForm.Action), record(RecordMeeting.Action)
     }
-
     var body: some ReducerOf<Self> {
-      Scope(state: State.edit, action: Action.edit) {
-        SyncUpForm()
-      }
+      Scope(state: State.edit, action: Action.edit) { SyncUpForm() }
       Scope(state: State.record, action: Action.record) {
         RecordMeeting()
       }
@@ -195,7 +190,9 @@ struct SyncUpDetail: ReducerProtocol {
         state.destination = .edit(SyncUpForm.State(syncUp: state.syncUp))
         return .none
       case .doneEditingButtonTapped:
-        guard case .edit(let form) = state.destination else { return .none }
+        guard case .edit(let form) = state.destination else {
+          return .none
+        }
         state.syncUp = form.syncUp
         state.destination = nil
         return .none
@@ -222,9 +219,7 @@ struct SyncUpDetail: ReducerProtocol {
         return .none
       }
     }
-    .ifLet(\.$destination, action: Action.destination) {
-      Destination()
-    }
+    .ifLet(\.$destination, action: Action.destination) { Destination() }
   }
 }
 
@@ -244,10 +239,12 @@ struct SyncUpsApp: ReducerProtocol {
     Reduce { state, action in
       switch action {
       case .list(.syncUpTapped(let id)):
-        guard let syncUp = state.list.syncUps[id: id] else { return .none }
+        guard let syncUp = state.list.syncUps[id: id] else {
+          return .none
+        }
         state.path.append(SyncUpDetail.State(syncUp: syncUp))
         return .none
-      case .path(.element(id: _, action: .delegate(.deleteSyncUp(let id)))):
+      case .path(.element(_, action: .delegate(.deleteSyncUp(let id)))):
         state.list.syncUps.remove(id: id)
         return .none
       case .path(.element(let id, action: _)):
@@ -304,6 +301,20 @@ struct NavigationArticleTests {
     await store.receive(.add(.dismiss)) {
       $0.add = nil
     }
+  }
+
+  @Test func theTopScreensStores() {
+    let syncUp = SyncUp(id: UUID(0), title: "Design")
+    let list = SyncUpsList.State(syncUps: [syncUp])
+    let store = Store(initialState: SyncUpsApp.State(list: list)) {
+      SyncUpsApp()
+    }
+    #expect(topScreen(store) == "1 sync-ups")
+    store.send(.list(.syncUpTapped(syncUp.id)))
+    #expect(topScreen(store) == "Design")
+    let id = store.value.path.ids[0]
+    store.send(.path(.element(id: id, action: .startMeetingButtonTapped)))
+    #expect(topScreen(store) == "Recording: 0 s")
   }
 
   @Test func editingAPushedDetail() {
@@ -383,7 +394,7 @@ struct NavigationArticleTests {
       $0.destination = .record(
         RecordMeeting.State(secondsElapsed: 2, transcript: "2 s of talk"))
     }
-    // The timer stops with its screen: the store ends with nothing running.
+    // The timer stops with its screen: nothing is left running.
     store.send(.destination(.dismiss)) {
       $0.syncUp.meetings = [Meeting(transcript: "2 s of talk")]
       $0.destination = nil
@@ -402,12 +413,14 @@ struct NavigationArticleTests {
     store.send(.list(.syncUpTapped(syncUp.id))) {
       $0.path[id: 0] = SyncUpDetail.State(syncUp: syncUp)
     }
-    store.send(.path(.element(id: 0, action: .startMeetingButtonTapped))) {
+    let start = SyncUpDetail.Action.startMeetingButtonTapped
+    store.send(.path(.element(id: 0, action: start))) {
       $0.path[id: 0]?.destination = .record(RecordMeeting.State())
     }
     let record = { (action: RecordMeeting.Action) in
       SyncUpsApp.Action.path(
-        .element(id: 0, action: .destination(.presented(.record(action)))))
+        .element(id: 0, action: .destination(.presented(.record(action))))
+      )
     }
     store.send(record(.onAppear))
     await clock.advance(by: .seconds(1))
@@ -420,6 +433,27 @@ struct NavigationArticleTests {
       $0.path = StackState()
     }
   }
+}
+
+/// What a view of the app shows on top, from the child stores a SwiftUI
+/// view would be given: the list, a pushed detail, or its recording.
+@MainActor
+func topScreen(_ store: StoreOf<SyncUpsApp>) -> String {
+  guard let id = store.value.path.ids.last,
+    let detail = store.scope(
+      state: \.path, element: id, action: SyncUpsApp.Action.path)
+  else {
+    return "\(store.value.list.syncUps.count) sync-ups"
+  }
+  let destination = detail.scope(
+    state: \.$destination, action: SyncUpDetail.Action.destination)
+  if let record = destination?.scope(
+    case: SyncUpDetail.Destination.State.record,
+    action: SyncUpDetail.Destination.Action.record
+  ) {
+    return "Recording: \(record.value.secondsElapsed) s"
+  }
+  return detail.value.syncUp.title
 }
 
 extension UUID {

@@ -74,7 +74,7 @@ extension Store {
   ///   action: Destination.Action.edit)
   /// ```
   ///
-  /// See ``scope(case:action:)-(_,(ChildAction)->Action)``: the same store, for a case path made
+  /// See ``scope(case:action:)-((ChildValue)->Value,_)``: the same store, for a case path made
   /// with `CasePath(_:extract:)`.
   public func scope<ChildValue: Equatable, ChildAction>(
     case stateCase: CasePath<Value, ChildValue>,

@@ -22,6 +22,9 @@ import Foundation
 /// `parent` comes first because it runs in the middle: after the child on `.presented`, before the
 /// child is cleared on `.dismiss`. A `.presented` action while nothing is shown changes nothing and
 /// is reported (a test failure under a test store); a `.dismiss` then only runs `parent`.
+// Inlinable, as the optional `ifLet` is: specialized where it is used, an action pays no generic
+// metadata lookups.
+@inlinable
 public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction>(
   _ parent: @escaping Reducer<ParentState, ParentAction>,
   value: WritableKeyPath<ParentState, PresentationState<DestinationState>>,
@@ -61,8 +64,9 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
           return childEffects.isEmpty ? .noEffects : .effects(childEffects, of: ChildIdentity(present))
         }
       }
-      effects = PresentedChild.dismissing(effects, with: dismissal.value)
+      // Nothing presented, the action was reported and changes nothing.
       guard before != nil else { return effects }
+      if !effects.isEmpty { effects = PresentedChild.dismissing(effects, with: dismissal.value) }
       effects += parent(&state, parentAction)
       // An alert's button dismisses it, unless the parent already showed another in its place.
       if dismissedByAnyButton, state[keyPath: statePath].map(ChildIdentity.init) == before {
@@ -173,7 +177,8 @@ extension ReducerProtocol {
 }
 
 /// Whether `state` is an alert or a dialog, or an enum destination holding one in its case.
-private func isDismissedByAnyButton(_ state: Any) -> Bool {
+@usableFromInline
+func isDismissedByAnyButton(_ state: Any) -> Bool {
   if state is DismissedByAnyButton { return true }
   let mirror = Mirror(reflecting: state)
   guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else { return false }

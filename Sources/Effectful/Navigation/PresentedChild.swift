@@ -3,6 +3,7 @@ import Foundation
 /// The presented child whose effect is running: what `await dismiss()` dismisses. A presentation
 /// `ifLet` or a stack `forEach` sets it around each run of its child's effects, so that the tasks
 /// they start inherit it; the innermost presented child wins.
+@usableFromInline
 final class PresentedChild: Sendable {
   /// The child whose effect runs in this task, if any.
   @TaskLocal static var current: PresentedChild?
@@ -45,6 +46,7 @@ extension PresentedChild {
   static var isPresentedNow: Bool { isReducing || current != nil }
 
   /// Runs a presented child's reducer, telling `@Dependency(\.isPresented)` so.
+  @usableFromInline
   static func reducing<Result>(_ body: () -> Result) -> Result {
     // Nested children are presented already: no second task-local frame.
     if isReducing { return body() }
@@ -54,6 +56,7 @@ extension PresentedChild {
   /// `effects`, a presented child's lifted into its parent's actions, with each run knowing its
   /// child: `await dismiss()` in it sends `dismissal` to the parent, through the run, so that a
   /// run cancelled already (its child gone) sends nothing.
+  @usableFromInline
   static func dismissing<Action>(_ effects: [Effect<Action>], with dismissal: Action) -> [Effect<Action>] {
     // Sendable in practice: an action value, delivered on the store's actor like any output.
     let dismissal = UncheckedSendable(dismissal)

@@ -20,7 +20,7 @@
 public struct StackState<Element> {
   /// Each element's id, bottom first: growing, since a push takes an id newer than any before.
   public private(set) var ids: [StackElementID]
-  private var elements: [Element]
+  @usableFromInline var elements: [Element]
 
   /// An empty stack.
   ///
@@ -61,6 +61,22 @@ public struct StackState<Element> {
   mutating func append(_ element: Element, id: StackElementID) {
     ids.append(id)
     elements.append(element)
+  }
+
+  /// Whether `id` is the id the store hands out next, as a `.push(id:state:)` must use; if not,
+  /// reports `action`, which then changes nothing.
+  @usableFromInline
+  func isNextID(_ id: StackElementID, reportingFor action: some Any) -> Bool {
+    @Dependency(\.stackElementID) var stackElementID
+    let expected = stackElementID.peek(after: ids.last)
+    if id != expected { StackDiagnostics.reportOutOfOrderPush(id, expected: expected, action: action) }
+    return id == expected
+  }
+
+  /// Pushes `element` for a `.push(id:state:)` whose id ``isNextID(_:reportingFor:)`` approved.
+  @usableFromInline
+  mutating func push(_ element: Element) {
+    append(element)
   }
 
   /// Pops the top element and returns it, or `nil` when the stack is empty.
@@ -174,6 +190,7 @@ public struct StackState<Element> {
   }
 
   /// The position of the element with `id`, if it is there.
+  @inlinable
   func offset(of id: StackElementID) -> Int? {
     let position = insertionPoint(of: id)
     return position < ids.count && ids[position] == id ? position : nil
@@ -181,7 +198,8 @@ public struct StackState<Element> {
 
   /// The position of the first id not older than `id`, found by a binary search: ids grow bottom
   /// to top.
-  private func insertionPoint(of id: StackElementID) -> Int {
+  @inlinable
+  func insertionPoint(of id: StackElementID) -> Int {
     var low = 0
     var high = ids.count
     while low < high {
@@ -192,6 +210,7 @@ public struct StackState<Element> {
   }
 
   /// Changes the element with `id` in place, if it is there, and returns what `body` returned.
+  @inlinable
   mutating func modify<Result>(id: StackElementID, _ body: (inout Element) -> Result) -> Result? {
     guard let offset = offset(of: id) else { return nil }
     return body(&elements[offset])

@@ -55,7 +55,7 @@ extension Store {
     core.keepAliveWhileReaderWaits(self)
   }
 
-  private func makeObservation() -> StoreObservation<Value, Action> {
+  func makeObservation() -> StoreObservation<Value, Action> {
     let made = StoreObservation<Value, Action>(keyPath: \.value)
     observation = made
     return made
@@ -89,6 +89,7 @@ extension Store: ObservedView {
       // The change has already happened; Observation wants it bracketed, so the bracket is empty.
       observation.registrar.withMutation(of: self, keyPath: observation.keyPath) {}
     }
+    if !observation.armedFields.isEmpty { announceFieldChanges(observation) }
     if !observation.trackedViews.isEmpty {
       // A tracker may read a view again while being told, which registers it again: work on a copy.
       let views = observation.trackedViews
@@ -98,7 +99,8 @@ extension Store: ObservedView {
       }
     }
     // Read after the notifications: a tracker that read the value again is waiting again.
-    let isWaiting = observation.isArmed || !observation.trackedViews.isEmpty
+    let isWaiting =
+      observation.isArmed || !observation.armedFields.isEmpty || !observation.trackedViews.isEmpty
     if !isWaiting { core.stopAwaitingChanges() }
     return isWaiting
   }
@@ -123,6 +125,12 @@ final class StoreObservation<Value, Action> {
   var shown: Value?
   /// Views of this store that are tracked, or lead to tracked views.
   var trackedViews: [TrackedView] = []
+  /// The fields read through dynamic member lookup, by the key path read; see
+  /// `Store+FieldObservation.swift`.
+  var fields: [AnyKeyPath: ObservedField<Value, Action>] = [:]
+  /// The fields read since their readers were last told about a change: the only ones a send
+  /// compares.
+  var armedFields: [ObservedField<Value, Action>] = []
 
   init(keyPath: KeyPath<Store<Value, Action>, Value>) {
     self.keyPath = keyPath
@@ -137,7 +145,7 @@ final class StoreObservation<Value, Action> {
 }
 
 /// `==` for `Value`, if its type is `Equatable`.
-private func equality<Value>(of type: Value.Type) -> ((Value, Value) -> Bool)? {
+func equality<Value>(of type: Value.Type) -> ((Value, Value) -> Bool)? {
   guard let equatable = type as? any Equatable.Type else { return nil }
   return equality(opening: equatable, as: Value.self)
 }

@@ -1,85 +1,71 @@
-import Observation
-
 /// A part of a store's value that somebody read through dynamic member lookup (`store.count`), and
 /// what its readers saw of it: after a send, the store tells the part's readers only if the part
 /// changed. See `Store+FieldObservation.swift` for when fields are read, compared and announced.
 ///
-/// A class, so that the store keeps one per key path and a list of those waiting; the one subclass,
-/// ``ObservedMember``, knows the part's type, which readers of the store never name.
+/// It knows nothing of the part's type: the comparison is a closure made where the part was read,
+/// in code specialized for its type. Reading the part there, rather than here, is what keeps a
+/// comparison free of the runtime's generic lookups (the first version, generic over the part's
+/// type, spent most of observation.fields100 in them).
 @MainActor
-class ObservedField<Value, Action> {
+final class ObservedField<Value, Action> {
+  // Touched only on the store's actor, never by overlapping accesses: no runtime exclusivity checks.
+
+  /// What readers register under: `\Store.[observedField: number]`, formed once, `number` being
+  /// the field's place among the store's fields (Observation hashes the key path at every read and
+  /// change, and an `Int` hashes faster than the field's own key path). Observation holds it
+  /// while a reader waits and lets it go when the reader is told or cancelled, so this field holding
+  /// the only reference means nobody waits. Kept as `AnyKeyPath` so that checking that costs no
+  /// generic lookup.
+  @exclusivity(unchecked) var registration: AnyKeyPath
+  /// Given the value readers see, returns the test of whether a later value changed the field:
+  /// `nil` for a field that is not `Equatable`, which every send counts as changing.
+  let arm: ((UnsafePointer<Value>) -> (UnsafePointer<Value>) -> Bool)?
   /// Whether the field was read since its readers were last told about a change: only then can
   /// anybody be waiting, and only then is it compared.
-  final var isArmed = false
+  @exclusivity(unchecked) var isArmed = false
+  /// The test ``arm`` made when the field was read, while it is armed.
+  @exclusivity(unchecked) var hasChanged: ((UnsafePointer<Value>) -> Bool)?
+  /// The next field in the store's list of armed fields, or in a send's list of changed ones. Lists
+  /// threaded through the fields rather than arrays: the store's code that walks them is generic,
+  /// and an array of a generic class costs a runtime metadata lookup at each step.
+  @exclusivity(unchecked) var nextArmed: ObservedField?
+  @exclusivity(unchecked) var nextChanged: ObservedField?
 
-  /// Records what readers see now, in `value`.
-  func arm(showing value: Value) { preconditionFailure("ObservedMember overrides arm(showing:)") }
-
-  /// Forgets what readers saw: nobody waits any more, or they are being told.
-  func disarm() { preconditionFailure("ObservedMember overrides disarm()") }
-
-  /// Whether a reader's registration is still waiting on this field.
-  func isWaitedOn() -> Bool { preconditionFailure("ObservedMember overrides isWaitedOn()") }
-
-  /// Whether the field in `value` differs from what readers saw.
-  func hasChanged(in value: Value) -> Bool { preconditionFailure("ObservedMember overrides hasChanged(in:)") }
-
-  /// Registers the current reader, if any, with `registrar`.
-  func access(_ store: Store<Value, Action>, in registrar: ObservationRegistrar) {
-    preconditionFailure("ObservedMember overrides access(_:in:)")
+  @usableFromInline
+  init(number: Int, arm: ((UnsafePointer<Value>) -> (UnsafePointer<Value>) -> Bool)?) {
+    self.registration = \Store<Value, Action>.[observedField: number]
+    self.arm = arm
   }
 
-  /// Tells the field's readers that it changed.
-  func announce(_ store: Store<Value, Action>, in registrar: ObservationRegistrar) {
-    preconditionFailure("ObservedMember overrides announce(_:in:)")
+  /// Records what readers see now, in `value`.
+  func arm(showing value: UnsafePointer<Value>) {
+    isArmed = true
+    hasChanged = arm?(value)
+  }
+
+  /// Forgets what readers saw: nobody waits any more, or they are being told.
+  func disarm() {
+    isArmed = false
+    hasChanged = nil
+  }
+
+  /// Whether a reader's registration is still waiting on this field.
+  var isWaitedOn: Bool { !isKnownUniquelyReferenced(&registration) }
+
+  /// Whether the field in `value` differs from what readers saw.
+  func changed(in value: UnsafePointer<Value>) -> Bool {
+    guard let hasChanged else { return true }
+    return hasChanged(value)
+  }
+
+  /// The key path readers register under, as Observation wants it.
+  var typedRegistration: KeyPath<Store<Value, Action>, Void> {
+    unsafeDowncast(registration, to: KeyPath<Store<Value, Action>, Void>.self)
   }
 }
 
-/// The field at `path`, of type `Member`.
-@MainActor
-final class ObservedMember<Value, Action, Member>: ObservedField<Value, Action> {
-  let path: KeyPath<Value, Member>
-  /// What readers register under: the store's own dynamic member `\Store.[dynamicMember: path]`,
-  /// formed once. Observation holds it while a reader waits and lets it go when the reader is told
-  /// or cancelled, so this field holding the only reference means nobody waits.
-  var registration: KeyPath<Store<Value, Action>, Member>
-  /// `==` for `Member`, when it is `Equatable`: found at run time, since the store's readers name
-  /// members of any type. A member that is not `Equatable` counts as changed by every send.
-  let isEqual: ((Member, Member) -> Bool)?
-  /// What readers saw, for an `Equatable` member while armed.
-  var shown: Member?
-
-  init(path: KeyPath<Value, Member>) {
-    self.path = path
-    self.registration = \Store<Value, Action>.[dynamicMember: path]
-    self.isEqual = equality(of: Member.self)
-  }
-
-  override func arm(showing value: Value) {
-    isArmed = true
-    if isEqual != nil { shown = value[keyPath: path] }
-  }
-
-  override func disarm() {
-    isArmed = false
-    shown = nil
-  }
-
-  override func isWaitedOn() -> Bool {
-    !isKnownUniquelyReferenced(&registration)
-  }
-
-  override func hasChanged(in value: Value) -> Bool {
-    guard let isEqual, let shown else { return true }
-    return !isEqual(shown, value[keyPath: path])
-  }
-
-  override func access(_ store: Store<Value, Action>, in registrar: ObservationRegistrar) {
-    registrar.access(store, keyPath: registration)
-  }
-
-  override func announce(_ store: Store<Value, Action>, in registrar: ObservationRegistrar) {
-    // The change has already happened; Observation wants it bracketed, so the bracket is empty.
-    registrar.withMutation(of: store, keyPath: registration) {}
-  }
+extension Store {
+  /// What readers of a field register under with Observation: nothing to read, only a key path per
+  /// field, `number` being its place among the fields the store has seen read.
+  nonisolated subscript(observedField number: Int) -> Void { () }
 }

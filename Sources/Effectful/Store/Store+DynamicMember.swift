@@ -17,7 +17,7 @@ extension Store {
   /// `subscribe` is read through `store.value`.
   @inlinable
   public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
-    trackRead(of: keyPath)
+    trackRead(of: keyPath) { fieldArm(keyPath) }
     return currentValue[keyPath: keyPath]
   }
 }

@@ -11,44 +11,119 @@ import Observation
 // dropped at the next send without being compared: nobody holds its registration.
 
 extension Store {
-  /// Records a read of the field at `path` for Observation.
+  /// Records a read of the field at `path` for Observation. `makeArm` is called once per field, the
+  /// first time this store sees it read: see ``ObservedField/arm``.
   @usableFromInline
-  func trackRead<Member>(of path: KeyPath<Value, Member>) {
+  func trackRead(
+    of path: AnyKeyPath, makeArm: () -> ((UnsafePointer<Value>) -> (UnsafePointer<Value>) -> Bool)?
+  ) {
     let observation = self.observation ?? makeObservation()
-    let field = observation.fields[path] ?? makeField(path, in: observation)
+    let field = observation.fields[path] ?? makeField(path, arm: makeArm(), in: observation)
     if !field.isArmed {
-      field.arm(showing: currentValue)
-      observation.armedFields.append(field)
+      var shown = currentValue
+      field.arm(showing: &shown)
+      observation.appendArmed(field)
       core.awaitChanges(of: self)
     }
-    field.access(self, in: observation.registrar)
+    observation.registrar.access(self, keyPath: field.typedRegistration)
     core.keepAliveWhileReaderWaits(self)
   }
 
-  private func makeField<Member>(
-    _ path: KeyPath<Value, Member>, in observation: StoreObservation<Value, Action>
+  private func makeField(
+    _ path: AnyKeyPath, arm: ((UnsafePointer<Value>) -> (UnsafePointer<Value>) -> Bool)?, in observation: StoreObservation<Value, Action>
   ) -> ObservedField<Value, Action> {
-    let made = ObservedMember<Value, Action, Member>(path: path)
+    let made = ObservedField<Value, Action>(number: observation.fields.count, arm: arm)
     observation.fields[path] = made
     return made
   }
 
   /// Tells the readers of each armed field that changed; forgets the fields nobody waits on.
+  ///
+  /// In two passes: every field is compared, and the list of armed fields settled, before any
+  /// reader is told. A reader told may read fields again at once, which arms them again and adds
+  /// them to that list; by then the first pass is over, so nothing it walks changes under it, and a
+  /// field read again starts afresh from the value the reader saw.
+  ///
+  /// A reader that reads again while being told, and had read two fields that both changed, is
+  /// told once per field (as with an `@Observable` class whose two properties change): it
+  /// registered again before the second was announced. A SwiftUI view reads again later, after the
+  /// send, and hears once.
   func announceFieldChanges(_ observation: StoreObservation<Value, Action>) {
-    // A reader told may read fields again, which arms them again: work on a copy. A field still in
-    // the copy is still armed (only this loop disarms), so reading it again does not list it twice.
-    let fields = observation.armedFields
-    observation.armedFields = []
-    let current = currentValue
-    for field in fields {
-      if !field.isWaitedOn() {
-        field.disarm()
-      } else if field.hasChanged(in: current) {
-        field.disarm()
-        field.announce(self, in: observation.registrar)
-      } else {
-        observation.armedFields.append(field)
+    // By address: a closure made in specialized code, called from this generic code with the value
+    // itself, would copy the whole value for each field.
+    var current = currentValue
+    var firstChanged: ObservedField<Value, Action>?
+    var lastChanged: ObservedField<Value, Action>?
+    // Fields that stay armed stay where they are; the others are unlinked.
+    var previous: ObservedField<Value, Action>?
+    var next = observation.firstArmed
+    while let field = next {
+      next = field.nextArmed
+      let isWaitedOn = field.isWaitedOn
+      if isWaitedOn && !field.changed(in: &current) {
+        previous = field
+        continue
       }
+      if let previous { previous.nextArmed = next } else { observation.firstArmed = next }
+      if next == nil { observation.lastArmed = previous }
+      field.nextArmed = nil
+      // Told below, or waited on by nobody.
+      if isWaitedOn {
+        if let lastChanged { lastChanged.nextChanged = field } else { firstChanged = field }
+        lastChanged = field
+      }
+      field.disarm()
+    }
+    next = firstChanged
+    while let field = next {
+      next = field.nextChanged
+      field.nextChanged = nil
+      // The change has already happened; Observation wants it bracketed, so the bracket is empty.
+      observation.registrar.withMutation(of: self, keyPath: field.typedRegistration) {}
     }
   }
+}
+
+/// How a field read as `Member` is armed: for an `Equatable` member (found at run time, once per
+/// field), a test against the member readers saw; otherwise `nil`. Inlinable, so that the tests
+/// it makes read the member in code specialized for its type.
+@inlinable
+func fieldArm<Value, Member>(
+  _ path: KeyPath<Value, Member>
+) -> ((UnsafePointer<Value>) -> (UnsafePointer<Value>) -> Bool)? {
+  guard let isEqual = equality(of: Member.self) else { return nil }
+  // A stored property (or a chain of them) is read at its offset: a runtime key path projection
+  // would cost a call into the key path machinery and a generic metadata lookup per comparison.
+  guard let offset = MemoryLayout<Value>.offset(of: path) else {
+    return { value in
+      let shown = value.pointee[keyPath: path]
+      return { !isEqual(shown, $0.pointee[keyPath: path]) }
+    }
+  }
+  guard _isPOD(Member.self) else {
+    return { value in
+      let shown = member(of: value, at: offset, as: Member.self)
+      return { !isEqual(shown, member(of: $0, at: offset, as: Member.self)) }
+    }
+  }
+  // Plain bits (numbers, flags, enums without payloads that hold references): identical bits are
+  // the same value, which spares most comparisons (the fields that did not change) the call to `==`
+  // through its run-time witness. Bits that differ may still be equal (-0.0 and 0.0), so `==` decides.
+  return { value in
+    let shown = member(of: value, at: offset, as: Member.self)
+    return { current in
+      var now = member(of: current, at: offset, as: Member.self)
+      var then = shown
+      let sameBits = withUnsafeBytes(of: &now) { now in
+        withUnsafeBytes(of: &then) { then in now.elementsEqual(then) }
+      }
+      return !sameBits && !isEqual(then, now)
+    }
+  }
+}
+
+/// The member stored inline in `value` at `offset`, which `MemoryLayout.offset(of:)` gave for it.
+@inlinable
+func member<Value, Member>(of value: UnsafePointer<Value>, at offset: Int, as _: Member.Type) -> Member {
+  UnsafeRawPointer(value).advanced(by: offset).assumingMemoryBound(to: Member.self).pointee
 }

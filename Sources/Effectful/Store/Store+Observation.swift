@@ -89,7 +89,7 @@ extension Store: ObservedView {
       // The change has already happened; Observation wants it bracketed, so the bracket is empty.
       observation.registrar.withMutation(of: self, keyPath: observation.keyPath) {}
     }
-    if !observation.armedFields.isEmpty { announceFieldChanges(observation) }
+    if observation.firstArmed != nil { announceFieldChanges(observation) }
     if !observation.trackedViews.isEmpty {
       // A tracker may read a view again while being told, which registers it again: work on a copy.
       let views = observation.trackedViews
@@ -100,7 +100,7 @@ extension Store: ObservedView {
     }
     // Read after the notifications: a tracker that read the value again is waiting again.
     let isWaiting =
-      observation.isArmed || !observation.armedFields.isEmpty || !observation.trackedViews.isEmpty
+      observation.isArmed || observation.firstArmed != nil || !observation.trackedViews.isEmpty
     if !isWaiting { core.stopAwaitingChanges() }
     return isWaiting
   }
@@ -128,9 +128,17 @@ final class StoreObservation<Value, Action> {
   /// The fields read through dynamic member lookup, by the key path read; see
   /// `Store+FieldObservation.swift`.
   var fields: [AnyKeyPath: ObservedField<Value, Action>] = [:]
-  /// The fields read since their readers were last told about a change: the only ones a send
-  /// compares.
-  var armedFields: [ObservedField<Value, Action>] = []
+  /// The fields read since their readers were last told about a change, the only ones a send
+  /// compares, in the order they were read: a list through ``ObservedField/nextArmed``.
+  var firstArmed: ObservedField<Value, Action>?
+  var lastArmed: ObservedField<Value, Action>?
+
+  /// Adds `field` to the end of the armed fields.
+  func appendArmed(_ field: ObservedField<Value, Action>) {
+    field.nextArmed = nil
+    if let lastArmed { lastArmed.nextArmed = field } else { firstArmed = field }
+    lastArmed = field
+  }
 
   init(keyPath: KeyPath<Store<Value, Action>, Value>) {
     self.keyPath = keyPath
@@ -145,6 +153,7 @@ final class StoreObservation<Value, Action> {
 }
 
 /// `==` for `Value`, if its type is `Equatable`.
+@usableFromInline
 func equality<Value>(of type: Value.Type) -> ((Value, Value) -> Bool)? {
   guard let equatable = type as? any Equatable.Type else { return nil }
   return equality(opening: equatable, as: Value.self)

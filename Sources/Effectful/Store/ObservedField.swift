@@ -31,7 +31,6 @@ final class ObservedField<Value, Action> {
   @exclusivity(unchecked) var nextArmed: ObservedField?
   @exclusivity(unchecked) var nextChanged: ObservedField?
 
-  @usableFromInline
   init(number: Int, arm: ((UnsafePointer<Value>) -> (UnsafePointer<Value>) -> Bool)?) {
     self.registration = \Store<Value, Action>.[observedField: number]
     self.arm = arm

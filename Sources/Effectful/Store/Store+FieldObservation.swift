@@ -30,7 +30,9 @@ extension Store {
   }
 
   private func makeField(
-    _ path: AnyKeyPath, arm: ((UnsafePointer<Value>) -> (UnsafePointer<Value>) -> Bool)?, in observation: StoreObservation<Value, Action>
+    _ path: AnyKeyPath,
+    arm: ((UnsafePointer<Value>) -> (UnsafePointer<Value>) -> Bool)?,
+    in observation: StoreObservation<Value, Action>
   ) -> ObservedField<Value, Action> {
     let made = ObservedField<Value, Action>(number: observation.fields.count, arm: arm)
     observation.fields[path] = made

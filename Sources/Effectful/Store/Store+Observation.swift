@@ -25,6 +25,8 @@ import Observation
 ///   in the same tracked closure (a SwiftUI body) needs nobody else to hold it.
 /// - Trackers are called on the main actor, during the send. Actions they send are reduced before the
 ///   send returns, and tracked in turn.
+/// - A read through dynamic member lookup (`store.count`) is tracked by field: its reader hears only
+///   about changes of that field (see `Store+FieldObservation.swift` and <doc:Observation>).
 /// - ``Store/subscribe(_:)`` works alongside, unchanged.
 ///
 /// A store that nobody tracks pays one flag check per send. A read of ``Store/value`` outside any

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 // Observation by field. A read through dynamic member lookup (`store.count`) registers its reader
@@ -114,12 +115,11 @@ func fieldArm<Value, Member>(
   return { value in
     let shown = member(of: value, at: offset, as: Member.self)
     return { current in
-      var now = member(of: current, at: offset, as: Member.self)
-      var then = shown
-      let sameBits = withUnsafeBytes(of: &now) { now in
-        withUnsafeBytes(of: &then) { then in now.elementsEqual(then) }
+      let now = UnsafeRawPointer(current).advanced(by: offset)
+      let sameBits = withUnsafePointer(to: shown) { then in
+        memcmp(now, then, MemoryLayout<Member>.size) == 0
       }
-      return !sameBits && !isEqual(then, now)
+      return !sameBits && !isEqual(shown, member(of: current, at: offset, as: Member.self))
     }
   }
 }

@@ -77,7 +77,7 @@ final class ReflectedCase<Root, Value>: Sendable {
   func learn(_ root: Root) -> Value? {
     guard let payload = Self.mirroredPayload(of: root) else { return nil }
     let rebuilt = embed(payload)
-    guard DumpNode(reflecting: rebuilt) == DumpNode(reflecting: root) else { return nil }
+    guard structurallyEqual(rebuilt, root) else { return nil }
     if let layout, layout.tag(of: rebuilt) == layout.tag(of: root) {
       let tag = layout.tag(of: root)
       // Copying from memory needs the payload's type to be `Value` exactly, stored inline.

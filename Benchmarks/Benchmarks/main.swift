@@ -34,6 +34,8 @@ for benchmark in suite {
   switch benchmark.name {
   case .cancelStartCancel where benchmark.effectful != nil && options.iterations == nil:
     result.memory = EffectfulWorkloads.cancelMemoryCheck(cycles: 1_000_000)
+  case .observationFields100 where benchmark.effectful != nil:
+    result.fieldNotifications = Fields100.check(actions: 10_000)
   case .chainSync1M where (options.only == nil || options.only == .naive) && options.iterations == nil:
     result.naiveDeepestChain = NaiveChainProbe.deepestChain(
       limit: CaseName.chainLength, precision: options.quick ? 0.1 : 0.01)

@@ -12,7 +12,7 @@ enum BareWorkloads {
     case .sendOneObserver: counter(observed: true)
     case .observationOneTracker: ObservationWorkloads.bare
     // A view is Effectful's own; the bare side of a tracked read is observation.oneTracker's.
-    case .observationViewInBody, .viewReadUntracked: nil
+    case .observationViewInBody, .viewReadUntracked, .observationFields100: nil
     case .effectRoundTrip: roundTrip(EffectfulReducers.roundTrip)
     case .effectRoundTripSync: roundTrip(EffectfulReducers.roundTripSync)
     case .effectMap10: roundTrip(EffectfulReducers.map10, response: .response(9))

@@ -16,6 +16,9 @@ enum CaseName: String, CaseIterable {
   /// The same, with the tracked closure making a view of the store and reading that, as a SwiftUI body
   /// that makes a child's store does (see ``ObservationWorkloads``).
   case observationViewInBody = "observation.viewInBody"
+  /// A hundred fields, each read through dynamic member lookup by its own tracker; each operation
+  /// changes one, whose tracker alone is told (see ``Fields100``).
+  case observationFields100 = "observation.fields100.unreadFieldChanges"
   /// A read of a view's value outside any tracking scope (see ``ObservationWorkloads``).
   case viewReadUntracked = "view.read.untracked"
   case effectRoundTrip = "effect.roundTrip"

@@ -12,6 +12,7 @@ enum EffectfulWorkloads {
     case .sendOneObserver: repeating(.increment, reducer: EffectfulReducers.counter, observed: true)
     case .observationOneTracker: ObservationWorkloads.effectful
     case .observationViewInBody: ObservationWorkloads.viewInBody
+    case .observationFields100: Fields100.effectful
     case .viewReadUntracked: ObservationWorkloads.untrackedViewRead
     case .effectRoundTrip: repeating(.request, reducer: EffectfulReducers.roundTrip)
     case .effectRoundTripSync: repeating(.request, reducer: EffectfulReducers.roundTripSync)

@@ -28,7 +28,7 @@ enum NaiveWorkloads {
       nil
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
     // The episode's store was an ObservableObject, which needs Combine: no Observation to compare.
-    case .observationOneTracker, .observationViewInBody, .viewReadUntracked: nil
+    case .observationOneTracker, .observationViewInBody, .viewReadUntracked, .observationFields100: nil
     }
   }
 

@@ -53,6 +53,18 @@ enum JSONReport {
           ])
         ))
     }
+    if let told = result.fieldNotifications {
+      members.append(
+        (
+          "fieldNotifications",
+          .object([
+            ("actions", .integer(told.actions)),
+            ("toldChanged", .integer(told.toldChanged)),
+            ("toldOthers", .integer(told.toldOthers)),
+            ("exact", .bool(told.isExact)),
+          ])
+        ))
+    }
     return .object(members)
   }
 

@@ -6,6 +6,8 @@ struct CaseResult {
   var naiveDeepestChain: ChainDepthReport?
   /// `cancel.startCancel`: memory over a million cycles.
   var memory: CancelMemoryReport?
+  /// `observation.fields100.unreadFieldChanges`: which observers were told.
+  var fieldNotifications: FieldNotificationReport?
 }
 
 /// Resident memory around a long run of start/cancel cycles on one store.

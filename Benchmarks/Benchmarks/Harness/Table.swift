@@ -40,6 +40,9 @@ func renderTable(_ report: RunReport) -> String {
   if let memory = report.result(.cancelStartCancel)?.memory {
     lines.append("cancel.startCancel, effectful: \(describe(memory))")
   }
+  if let told = report.result(.observationFields100)?.fieldNotifications {
+    lines.append("observation.fields100.unreadFieldChanges, effectful: \(describe(told))")
+  }
   lines.append("peak RSS: \(formatBytes(report.peakResidentBytes)) (VmHWM of this process)")
   lines.append("")
   lines.append("targets (reported, never enforced):")

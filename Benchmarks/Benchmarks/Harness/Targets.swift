@@ -56,6 +56,8 @@ struct TargetCheck {
       ratio(.effectMap10, atMost: 3, of: bare(.effectMap10), "bare"),
       ratio(.fanoutNoObservers, atMost: 2, of: effectful(.sendNoEffect), "send.noEffect"),
       ratio(.observationOneTracker, atMost: 3, of: effectful(.sendOneObserver), "send.oneObserver"),
+      ratio(
+        .observationFields100, atMost: 3, of: effectful(.observationOneTracker), "observation.oneTracker"),
       absolute(.fanoutUnrelatedChange, atMost: 10_000),
       ratio(
         .fanoutNestedOneGrandchildChanges, atMost: 2, of: effectful(.fanoutOneChildChanges),
@@ -91,6 +93,12 @@ struct TargetCheck {
         target: "cancel.startCancel memory flat over \(formatCount(memory?.cycles ?? 1_000_000)) cycles",
         met: memory?.isFlat,
         detail: memory.map(describe) ?? "not measured"))
+    let told = results.first { $0.name == .observationFields100 }?.fieldNotifications
+    checks.append(
+      TargetCheck(
+        target: "observation.fields100: only the changed field's observer is told",
+        met: told?.isExact,
+        detail: told.map(describe) ?? "not measured"))
     let chain = effectful(.chainSync1M)
     checks.append(
       TargetCheck(
@@ -102,6 +110,12 @@ struct TargetCheck {
         detail: formatBytes(peakResidentBytes)))
     return checks
   }
+}
+
+/// A notification count in words.
+func describe(_ told: FieldNotificationReport) -> String {
+  "\(formatCount(told.actions)) actions, each changing one field: its observer told "
+    + "\(formatCount(told.toldChanged)) times, the 99 others \(formatCount(told.toldOthers)) times"
 }
 
 /// A memory check in words, for the table's notes and the targets.

@@ -7,11 +7,17 @@ extension Store {
   /// store.count   // 1
   /// ```
   ///
-  /// The read goes through ``value``, so Observation tracks it as it tracks `value` (a SwiftUI body
-  /// reading `store.count` re-renders when the value changes). The store's own members come first:
-  /// a state property named `value`, `id`, `send` or `subscribe` is read through `store.value`.
+  /// Observation tracks the read by field: a SwiftUI body reading `store.count` re-renders when
+  /// `count` changes (for an `Equatable` member, only when it really changed; any other member counts
+  /// as changed by every send), not when another field does. `store.detail.title` reads `detail`,
+  /// so it is told when any part of `detail` changes; `store.value.count` reads the whole value.
+  /// See <doc:Observation>.
+  ///
+  /// The store's own members come first: a state property named `value`, `id`, `send` or
+  /// `subscribe` is read through `store.value`.
   @inlinable
   public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
-    value[keyPath: keyPath]
+    trackRead(of: keyPath) { fieldArm(keyPath) }
+    return currentValue[keyPath: keyPath]
   }
 }

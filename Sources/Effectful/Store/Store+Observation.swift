@@ -25,6 +25,8 @@ import Observation
 ///   in the same tracked closure (a SwiftUI body) needs nobody else to hold it.
 /// - Trackers are called on the main actor, during the send. Actions they send are reduced before the
 ///   send returns, and tracked in turn.
+/// - A read through dynamic member lookup (`store.count`) is tracked by field: its reader hears only
+///   about changes of that field (see `Store+FieldObservation.swift` and <doc:Observation>).
 /// - ``Store/subscribe(_:)`` works alongside, unchanged.
 ///
 /// A store that nobody tracks pays one flag check per send. A read of ``Store/value`` outside any
@@ -55,7 +57,7 @@ extension Store {
     core.keepAliveWhileReaderWaits(self)
   }
 
-  private func makeObservation() -> StoreObservation<Value, Action> {
+  func makeObservation() -> StoreObservation<Value, Action> {
     let made = StoreObservation<Value, Action>(keyPath: \.value)
     observation = made
     return made
@@ -89,6 +91,7 @@ extension Store: ObservedView {
       // The change has already happened; Observation wants it bracketed, so the bracket is empty.
       observation.registrar.withMutation(of: self, keyPath: observation.keyPath) {}
     }
+    if observation.firstArmed != nil { announceFieldChanges(observation) }
     if !observation.trackedViews.isEmpty {
       // A tracker may read a view again while being told, which registers it again: work on a copy.
       let views = observation.trackedViews
@@ -98,7 +101,8 @@ extension Store: ObservedView {
       }
     }
     // Read after the notifications: a tracker that read the value again is waiting again.
-    let isWaiting = observation.isArmed || !observation.trackedViews.isEmpty
+    let isWaiting =
+      observation.isArmed || observation.firstArmed != nil || !observation.trackedViews.isEmpty
     if !isWaiting { core.stopAwaitingChanges() }
     return isWaiting
   }
@@ -123,6 +127,20 @@ final class StoreObservation<Value, Action> {
   var shown: Value?
   /// Views of this store that are tracked, or lead to tracked views.
   var trackedViews: [TrackedView] = []
+  /// The fields read through dynamic member lookup, by the key path read; see
+  /// `Store+FieldObservation.swift`.
+  var fields: [AnyKeyPath: ObservedField<Value, Action>] = [:]
+  /// The fields read since their readers were last told about a change, the only ones a send
+  /// compares, in the order they were read: a list through ``ObservedField/nextArmed``.
+  var firstArmed: ObservedField<Value, Action>?
+  var lastArmed: ObservedField<Value, Action>?
+
+  /// Adds `field` to the end of the armed fields.
+  func appendArmed(_ field: ObservedField<Value, Action>) {
+    field.nextArmed = nil
+    if let lastArmed { lastArmed.nextArmed = field } else { firstArmed = field }
+    lastArmed = field
+  }
 
   init(keyPath: KeyPath<Store<Value, Action>, Value>) {
     self.keyPath = keyPath
@@ -137,7 +155,8 @@ final class StoreObservation<Value, Action> {
 }
 
 /// `==` for `Value`, if its type is `Equatable`.
-private func equality<Value>(of type: Value.Type) -> ((Value, Value) -> Bool)? {
+@usableFromInline
+func equality<Value>(of type: Value.Type) -> ((Value, Value) -> Bool)? {
   guard let equatable = type as? any Equatable.Type else { return nil }
   return equality(opening: equatable, as: Value.self)
 }

@@ -28,7 +28,8 @@ import Observation
 /// ## Observation
 /// A store is `Observable`: SwiftUI views and `withObservationTracking` that read ``value`` hear about
 /// its changes, once per ``send(_:)`` (after every action it led to has been reduced), and for an
-/// `Equatable` value only when the value really changed. See `Store+Observation.swift`.
+/// `Equatable` value only when the value really changed. A read of a field through the store
+/// (`store.count`) hears only about that field. See <doc:Observation>.
 ///
 /// ## Lifetime
 /// Effects hold their store weakly. When the last reference to a store goes away, every effect it

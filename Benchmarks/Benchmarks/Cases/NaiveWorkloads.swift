@@ -23,7 +23,8 @@ enum NaiveWorkloads {
     case .sendProtocolFeature, .pullbackReflectedCasePaths: nil
     case .cancelStartCancel, .cancelSharedID10k, .cancelSharedID40k, .chainSync1M, .runRoundTrip,
       .runBurst10k, .forEachRows10kOneRowAction, .rowStoreRows100, .rowStoreRows10k,
-      .testStoreStory1000, .sendDependencyRead, .sendDependencyReadOverridden, .runDependencyRead:
+      .testStoreStory1000, .sendDependencyRead, .sendDependencyReadOverridden, .runDependencyRead,
+      .sendOnActor, .storesSessions1000:
       nil
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
     // The episode's store was an ObservableObject, which needs Combine: no Observation to compare.

@@ -23,12 +23,29 @@ package final class CancellationRegistry: @unchecked Sendable {
 
   /// The top-level run whose output the store is reducing right now, set by a `.run`'s `Send`
   /// around its delivery: effects started meanwhile join that run's ``StoreTask``. Touched only on
-  /// the main thread, where outputs are delivered, so it needs no lock and is not part of the state.
+  /// the store's actor, where outputs are delivered, so it needs no lock and is not part of the state.
   @usableFromInline @exclusivity(unchecked) package var deliveringRun: EffectLifetime?
 
   /// Where `.run` effects of this registry's store start their tasks; `nil` in an app (see
   /// ``EffectTaskStarter``).
   package let taskStarter: (any EffectTaskStarter)?
+
+  /// The isolation of the registry's store, set once, by the store's first send at the latest,
+  /// before any effect starts (which is what makes reading it from effects' tasks safe).
+  @usableFromInline @exclusivity(unchecked) package private(set) var isolation: StoreIsolation?
+  /// Where outputs delivered away from the actor of a store that is not on the main actor wait
+  /// for it; `nil` on the main actor. Set with ``isolation``.
+  @usableFromInline @exclusivity(unchecked) private(set) var mailbox: StoreMailbox?
+
+  /// Records the store's isolation; see ``isolation``.
+  func bind(to isolation: StoreIsolation) {
+    self.isolation = isolation
+    if let actor = isolation.otherActor { mailbox = StoreMailbox(actor: actor) }
+  }
+
+  /// The actor a store that is not on the main actor belongs to: where its `.run`s' `send` hops.
+  @usableFromInline
+  var otherActor: (any Actor)? { isolation?.otherActor }
 
   /// A registry whose `.run` tasks start where `taskStarter` puts them: by default, where the
   /// installed starter does (nowhere special in an app).

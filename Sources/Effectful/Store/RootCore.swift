@@ -4,10 +4,9 @@
 ///
 /// The loop never recurses: an action sent while another is being reduced (by a synchronous effect,
 /// an observer or an Observation tracker) is queued and reduced after it, in order.
-@MainActor
 @usableFromInline
 final class RootCore<Value, Action> {
-  // The loop's state is touched only on the main actor and never by two overlapping accesses (a
+  // The loop's state is touched only on the store's actor (see `StoreIsolation.swift`) and never by two overlapping accesses (a
   // re-entrant send only appends to `queue`, after the reducer's access to `state` has ended), so the
   // runtime exclusivity checks, about half the cost of a send, are switched off for it.
 
@@ -34,11 +33,21 @@ final class RootCore<Value, Action> {
   /// it reduces, so that its reducer and the effects it returns read them. `nil`, the common case,
   /// costs a send one branch.
   @usableFromInline @exclusivity(unchecked) var storedDependencies: DependencyValues?
+  /// Whether the store knows its isolation yet: a store made where `#isolation` is `nil` (an
+  /// actor's stored-property initializer, its `init`) learns it from its first send.
+  @usableFromInline @exclusivity(unchecked) var isBound = false
+  /// The actor a store that is not on the main actor belongs to; `nil` on the main actor, whose
+  /// path stays as it was.
+  @usableFromInline @exclusivity(unchecked) var otherActor: (any Actor)?
 
-  init(initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry) {
+  init(
+    initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry,
+    isolation: StoreIsolation?
+  ) {
     self.state = initialValue
     self.reducer = reducer
     self.registry = registry
+    if let isolation { bind(to: isolation) }
     let dependencies = DependencyValues.inForce
     self.storedDependencies = dependencies.isDefault ? nil : dependencies
   }
@@ -58,14 +67,19 @@ final class RootCore<Value, Action> {
   /// Reduces `action`, then every action queued meanwhile, then tells the Observation trackers of
   /// `store` (which holds this core) and of its views; an action sent while the loop runs is only
   /// queued.
+  ///
+  /// `caller` is the isolation the send came from (`#isolation` at the user's call): it binds a
+  /// store that does not know its isolation yet, and names the caller when a send comes from the
+  /// wrong one.
   @inlinable
-  func send(_ action: Action, from store: Store<Value, Action>) -> StoreTask {
+  func send(_ action: Action, from store: Store<Value, Action>, caller: (any Actor)?) -> StoreTask {
     if isSending {
       queue.append(action)
       return StoreTask(nil)
     }
+    if _slowPath(!isBound) { bind(to: caller, sending: action) }
     #if DEBUG
-      if !MainActorCheck.isOnMainActor { StoreDiagnostics.sentOffMainThread(action) }
+      checkIsolation(sending: action, caller: caller)
     #endif
     isSending = true
     reduce(action, for: store)
@@ -131,7 +145,14 @@ final class RootCore<Value, Action> {
   @inlinable
   func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void, for store: Store<Value, Action>) {
     let lifetime = EffectLifetime(storeRunIn: registry)
-    body(EffectSubscriber(lifetime: lifetime, receive: delivery(to: store)))
+    let subscriber = EffectSubscriber(lifetime: lifetime, receive: delivery(to: store))
+    if let otherActor {
+      // What the effect delivers as it starts is reduced now, like on the main actor (queued
+      // behind the action being reduced), not a mailbox hop later.
+      ActorMarker.run(on: otherActor) { body(subscriber) }
+    } else {
+      body(subscriber)
+    }
     // Most effects (`.sync`, merges of them) are over by now: `track` records only the others. A
     // cancellable effect was tracked as it registered its id.
     let isRunning = lifetime.isTrackedAtStart || registry.track(lifetime)
@@ -161,7 +182,13 @@ final class RootCore<Value, Action> {
   @inlinable
   func delivery(to store: Store<Value, Action>) -> @Sendable (Action, Provenance?) -> Void {
     if let deliveryClosure { return deliveryClosure }
-    let made: @Sendable (Action, Provenance?) -> Void = { [weak store, registry] action, provenance in
+    if let otherActor {
+      let made = delivery(to: store, on: otherActor)
+      deliveryClosure = made
+      return made
+    }
+    let store = WeakReference(store)
+    let made: @Sendable (Action, Provenance?) -> Void = { [registry] action, provenance in
       guard MainActorCheck.isOnMainActor else {
         // Under a test store the test fails at its own line instead, and the output is reduced late.
         guard let handler = registry.offMainOutputHandler else {
@@ -170,17 +197,79 @@ final class RootCore<Value, Action> {
         if provenance.isLive { handler(UncheckedSendable<Any>(action)) }
         return
       }
-      // On the main actor; the action never leaves this thread.
-      let delivery = UncheckedSendable(action)
-      MainActor.assumeIsolated {
-        // After every cancellation this store has processed, nothing cancelled gets through.
-        guard let store, provenance.isLive else { return }
-        store.send(delivery.value)
-      }
+      // On the main actor, the store's; the action never leaves this thread.
+      // After every cancellation this store has processed, nothing cancelled gets through.
+      guard let store = store.value, provenance.isLive else { return }
+      store.send(action, caller: MainActor.shared)
     }
     deliveryClosure = made
     return made
   }
+
+  /// The delivery of a store on `actor`: reduced at once when made on the actor inside a span the
+  /// library marked (an effect starting, a `.run`'s `send` after its hop, the mailbox draining),
+  /// through the store's ``StoreMailbox`` from anywhere else, so that every output is reduced on
+  /// the actor, in the order it was delivered.
+  @inlinable
+  func delivery(
+    to store: Store<Value, Action>, on actor: any Actor
+  ) -> @Sendable (Action, Provenance?) -> Void {
+    let store = WeakReference(store)
+    let mailbox = registry.mailbox
+    return { action, provenance in
+      guard ActorMarker.isCurrent(actor) else {
+        // The store reads it on its actor only, after the hop.
+        let delivery = UncheckedSendable(action)
+        mailbox?.post {
+          guard let store = store.value, provenance.isLive else { return }
+          store.send(delivery.value, caller: actor)
+        }
+        return
+      }
+      guard let store = store.value, provenance.isLive else { return }
+      store.send(action, caller: actor)
+    }
+  }
+
+  /// Learns the store's isolation from its first send, made from `caller`.
+  @usableFromInline
+  func bind(to caller: (any Actor)?, sending action: Action) {
+    if let isolation = StoreIsolation(caller) {
+      bind(to: isolation)
+    } else if MainActorCheck.isOnMainActor {
+      bind(to: .main)
+    } else {
+      StoreDiagnostics.sentOutsideAnyActor(action)
+    }
+  }
+
+  func bind(to isolation: StoreIsolation) {
+    isBound = true
+    otherActor = isolation.otherActor
+    registry.bind(to: isolation)
+  }
+
+  #if DEBUG
+    /// Stops the program, naming both isolations, when `action` is sent from one that is not the
+    /// store's. A send from code outside any actor is checked by the executor it runs on.
+    @usableFromInline
+    func checkIsolation(sending action: Action, caller: (any Actor)?) {
+      guard let otherActor else {
+        if !MainActorCheck.isOnMainActor {
+          StoreDiagnostics.sentFromOtherIsolation(action, store: .main, caller: caller)
+        }
+        return
+      }
+      if let caller {
+        if !StoreIsolation.actor(otherActor).isSame(as: caller) {
+          StoreDiagnostics.sentFromOtherIsolation(action, store: .actor(otherActor), caller: caller)
+        }
+      } else if !ActorMarker.isCurrent(otherActor) {
+        otherActor.preconditionIsolated(
+          StoreDiagnostics.sentFromOtherIsolationMessage(action, store: .actor(otherActor), caller: nil))
+      }
+    }
+  #endif
 
   /// Tells Observation trackers about the sends that just ran, reducing what they send meanwhile,
   /// until nothing is left to tell.

@@ -4,7 +4,6 @@
 /// It costs its parent nothing until somebody subscribes to the store or Observation tracks it.
 /// While the store has subscribers, the core holds a subscription to the parent, whose closure holds
 /// the core: the last subscriber going away breaks that cycle.
-@MainActor
 @usableFromInline
 final class ScopedCore<Value, Action> {
   /// The store this one reads and sends through, whose dependencies it shares. Weak here: a view's
@@ -14,7 +13,7 @@ final class ScopedCore<Value, Action> {
   @usableFromInline let registry: CancellationRegistry
   /// Computes the value from the parent's current one.
   @usableFromInline let readValue: () -> Value
-  @usableFromInline let sendToParent: (Action) -> StoreTask
+  @usableFromInline let sendToParent: (Action, _ caller: (any Actor)?) -> StoreTask
   /// Tells the parent that Observation tracks this store, so that the parent's sends reach it.
   @usableFromInline let trackInParent: (any ObservedView) -> Void
   /// Whether the observer ``subscribeToParent`` installs tells subscribers only of real changes.
@@ -38,7 +37,7 @@ final class ScopedCore<Value, Action> {
     registry: CancellationRegistry,
     initialValue: Value,
     readValue: @escaping () -> Value,
-    sendToParent: @escaping (Action) -> StoreTask,
+    sendToParent: @escaping (Action, _ caller: (any Actor)?) -> StoreTask,
     trackInParent: @escaping (any ObservedView) -> Void,
     deduplicates: Bool,
     subscribeToParent: @escaping (ScopedCore) -> StoreSubscription

@@ -90,11 +90,11 @@ extension Store {
         if let self, let value = extract(self.currentValue) { last.value = value }
         return last.value
       },
-      sendToParent: { [weak self] in self?.send(toGlobalAction($0)) ?? StoreTask(.none) },
+      sendToParent: { [weak self] in self?.send(toGlobalAction($0), caller: $1) ?? StoreTask(.none) },
       trackInParent: { [weak self] child in self?.addTrackedView(child) },
       deduplicates: true,
       subscribeToParent: { [weak self] core in
-        guard let self else { return StoreSubscription {} }
+        guard let self else { return StoreSubscription(on: nil) {} }
         return self.addObserver { parentValue in
           guard let local = extract(parentValue), local != core.lastNotified else { return }
           last.value = local
@@ -117,7 +117,6 @@ struct ScopedStoreKey: Hashable {
 }
 
 /// The last value a scoped store found, shown once its state is gone.
-@MainActor
 private final class LastValue<Value> {
   var value: Value
   init(_ value: Value) { self.value = value }

@@ -4,7 +4,6 @@
 /// An enum rather than a protocol: `send` on a root store is the measured hot path, and a switch
 /// lets code specialized for the store's types call the root's loop directly, where a protocol's
 /// witness would run it unspecialized.
-@MainActor
 @usableFromInline
 enum StoreCore<Value, Action> {
   /// Made with an initial value and a reducer (see `RootCore.swift`).
@@ -12,12 +11,12 @@ enum StoreCore<Value, Action> {
   /// Made by `view` or `scope` (see `ScopedCore.swift`).
   case scoped(ScopedCore<Value, Action>)
 
-  /// Sends `action` from `store`, which holds this core.
+  /// Sends `action` from `store`, which holds this core, on behalf of code isolated to `caller`.
   @inlinable
-  func send(_ action: Action, from store: Store<Value, Action>) -> StoreTask {
+  func send(_ action: Action, from store: Store<Value, Action>, caller: (any Actor)?) -> StoreTask {
     switch self {
-    case .root(let root): return root.send(action, from: store)
-    case .scoped(let scoped): return scoped.sendToParent(action)
+    case .root(let root): return root.send(action, from: store, caller: caller)
+    case .scoped(let scoped): return scoped.sendToParent(action, caller)
     }
   }
 

@@ -30,6 +30,43 @@ enum StoreDiagnostics {
     """
   }
 
+  /// A send from `caller`, an isolation that is not the store's.
+  @usableFromInline
+  static func sentFromOtherIsolation<Action>(
+    _ action: Action, store: StoreIsolation, caller: (any Actor)?
+  ) -> Never {
+    fatalError(sentFromOtherIsolationMessage(action, store: store, caller: caller))
+  }
+
+  @usableFromInline
+  static func sentFromOtherIsolationMessage<Action>(
+    _ action: Action, store: StoreIsolation, caller: (any Actor)?
+  ) -> String {
+    // Off the main thread yet claiming the main actor (or no actor): code that bypassed checking.
+    if case .main = store, caller == nil || caller === MainActor.shared {
+      return sentOffMainThreadMessage(action)
+    }
+    return """
+      Effectful: "\(excerpt(of: action))" was sent to a Store that belongs to \(store.name), from \
+      \(StoreIsolation.name(of: caller)). A store reduces on the isolation that made it: send from \
+      there (a method of \(store.name)), or make the store where it is used.
+      """
+  }
+
+  /// A store made and first sent to outside any actor: nothing says where it belongs.
+  @usableFromInline
+  static func sentOutsideAnyActor<Action>(_ action: Action) -> Never {
+    fatalError(sentOutsideAnyActorMessage(action))
+  }
+
+  static func sentOutsideAnyActorMessage<Action>(_ action: Action) -> String {
+    """
+    Effectful: "\(excerpt(of: action))" was the first action sent to a Store, from code outside any \
+    actor, and the store was made outside any actor too, so it belongs nowhere. Make the store, or \
+    send to it first, on the actor that owns it (the main actor, or a method of your actor).
+    """
+  }
+
   /// The start of `action` as `print` writes it, with "…" when there was more.
   static func excerpt<Action>(of action: Action) -> String {
     var text = PrefixText(limit: actionExcerptLength)

@@ -1,5 +1,6 @@
 import Dispatch
 @testable import Effectful
+import EffectfulTesting
 import Testing
 
 /// A session's feature: messages echoed by a `.run`, a callback effect answering from a global
@@ -222,5 +223,29 @@ struct ActorStoreTests {
     store.send(1)
     #expect(store.registry.isolation.map { if case .main = $0 { true } else { false } } == true)
     #expect(store.registry.otherActor == nil)
+  }
+}
+
+/// The session's feature under a test store: the same story as on its actor, in virtual time. The
+/// test store runs the feature on the test's actor (the main actor), as a test store always does.
+@MainActor
+@Suite("A session's feature under a test store")
+struct ActorStoreTestStoreTests {
+  @Test("Messages are echoed and the timer ticks on a TestClock until it cancels itself by id")
+  func sessionStory() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialValue: SessionState(),
+      reducer: sessionReducer(probe: IsolationProbe(), timerQueue: clock, clock: clock))
+    store.send(.message(1)) { $0.received = 1 }
+    await store.receive(.echoed(1)) { $0.echoes = [1] }
+    store.send(.startTimer)
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.tick) { $0.ticks = 1 }
+    await clock.advance(by: .milliseconds(2))
+    await store.receive(.tick) { $0.ticks = 2 }
+    await store.receive(.tick) { $0.ticks = 3 }
+    await clock.advance(by: .seconds(1))
+    await store.finish()
   }
 }

@@ -26,7 +26,8 @@ private enum SessionTimerID: Hashable, Sendable { case timer }
 
 /// Where the reducer ran: checked on every action, counted, and told to whoever waits.
 final class IsolationProbe: Sendable {
-  private let owner = LockedValue<(any Actor)?>(nil)
+  /// Weak: the owner holds this probe.
+  private let owner = LockedValue(WeakOwner())
   private let record = LockedValue<(checks: Int, onMainActor: Int)>((0, 0))
   let actions: AsyncStream<SessionAction>
   private let continuation: AsyncStream<SessionAction>.Continuation
@@ -35,11 +36,13 @@ final class IsolationProbe: Sendable {
     (actions, continuation) = AsyncStream.makeStream()
   }
 
-  func own(by actor: any Actor) { owner.withValue { $0 = actor } }
+  struct WeakOwner { weak var actor: (any Actor)? }
+
+  func own(by actor: any Actor) { owner.withValue { $0.actor = actor } }
 
   /// Called by the reducer: stops the test unless it runs on its owner, and never on the main actor.
   func check(_ action: SessionAction) {
-    if let owner = owner.withValue({ $0 }) { owner.preconditionIsolated("reduced off the session's actor") }
+    if let owner = owner.withValue({ $0.actor }) { owner.preconditionIsolated("reduced off the session's actor") }
     let onMain = MainActorCheck.isOnMainActor
     record.withValue {
       $0.checks += 1
@@ -151,6 +154,19 @@ struct ActorStoreTests {
     #expect(await echo.ownsItsStore)
   }
 
+  @Test("An actor that owns a store goes away with it once its effects are over")
+  func actorAndStoreAreReleased() async {
+    weak var released: Session?
+    do {
+      let session = Session()
+      await session.receive(1)
+      _ = await session.send(.askCallback)
+      await session.probe.waitFor(.answered("yes"))
+      released = session
+    }
+    #expect(released == nil)
+  }
+
   @Test("A callback effect answering from a global queue is reduced on the store's actor")
   func callbackDeliversOnTheActor() async {
     let session = Session()
@@ -188,7 +204,7 @@ struct ActorStoreTests {
     let probe = IsolationProbe()
     probe.own(by: SessionsActor.shared)
     let store = Store(initialValue: SessionState(), reducer: sessionReducer(probe: probe))
-    #expect(store.registry.isolation.map { if case .actor = $0 { true } else { false } } == true)
+    #expect(store.registry.otherActor === SessionsActor.shared)
     await store.send(.message(7)).finish()
     store.send(.askCallback)
     await probe.waitFor(.answered("yes"))
@@ -221,7 +237,7 @@ struct ActorStoreTests {
       return []
     }
     store.send(1)
-    #expect(store.registry.isolation.map { if case .main = $0 { true } else { false } } == true)
+    #expect(store.registry.isBound)
     #expect(store.registry.otherActor == nil)
   }
 }

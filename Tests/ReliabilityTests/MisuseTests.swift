@@ -97,8 +97,10 @@ struct MisuseChildProcess {
       Thread.detachNewThread { unchecked("tick") }
       try? await Task.sleep(for: .seconds(10))
     case "sendFromOtherActor":
-      let leaked = await MisuseSession().start()
+      let session = MisuseSession()
+      let leaked = await session.start()
       leaked.value.send("tick")
+      _ = session
     case "sendOutsideAnyActor":
       await makeAndSendOutsideAnyActor()
     default:

@@ -30,22 +30,28 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// ``EffectTaskStarter``).
   package let taskStarter: (any EffectTaskStarter)?
 
-  /// The isolation of the registry's store, set once, by the store's first send at the latest,
-  /// before any effect starts (which is what makes reading it from effects' tasks safe).
-  @usableFromInline @exclusivity(unchecked) package private(set) var isolation: StoreIsolation?
+  // The store's isolation, set once, by the store's first send at the latest, before any effect
+  // starts (which is what makes reading it from effects' tasks safe).
+  /// Whether the store knows its isolation.
+  @exclusivity(unchecked) package private(set) var isBound = false
+  /// The actor a store that is not on the main actor belongs to, where its `.run`s' `send` hops;
+  /// `nil` on the main actor. Weak: that actor usually owns the store, which owns this registry.
+  @usableFromInline @exclusivity(unchecked) package private(set) weak var otherActor: (any Actor)?
+  /// An actor the library made for an executor of the user's (see `CurrentIsolation.swift`): kept
+  /// here, since nobody else holds it.
+  @exclusivity(unchecked) private var madeActor: (any Actor)?
   /// Where outputs delivered away from the actor of a store that is not on the main actor wait
-  /// for it; `nil` on the main actor. Set with ``isolation``.
+  /// for it; `nil` on the main actor.
   @usableFromInline @exclusivity(unchecked) private(set) var mailbox: StoreMailbox?
 
-  /// Records the store's isolation; see ``isolation``.
+  /// Records the store's isolation.
   func bind(to isolation: StoreIsolation) {
-    self.isolation = isolation
-    if let actor = isolation.otherActor { mailbox = StoreMailbox(actor: actor) }
+    isBound = true
+    guard case .actor(let actor) = isolation else { return }
+    otherActor = actor
+    if actor is ExecutorActor { madeActor = actor }
+    mailbox = StoreMailbox(actor: actor)
   }
-
-  /// The actor a store that is not on the main actor belongs to: where its `.run`s' `send` hops.
-  @usableFromInline
-  var otherActor: (any Actor)? { isolation?.otherActor }
 
   /// A registry whose `.run` tasks start where `taskStarter` puts them: by default, where the
   /// installed starter does (nowhere special in an app).

@@ -23,6 +23,9 @@ final class RootCore<Value, Action> {
   @usableFromInline @exclusivity(unchecked) var startedBySend: StoreTaskGroup?
   /// See ``delivery(to:)``.
   @usableFromInline @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
+  /// See ``delivery(to:on:)``.
+  @usableFromInline @exclusivity(unchecked)
+  var actorDeliveryClosure: (@Sendable (Action, Provenance?, EffectLifetime) -> Void)?
   /// Whether the loop must tell Observation trackers (of the store or of its views) about changes
   /// when it ends: the one thing a send reads about Observation when nobody tracks the store.
   @usableFromInline @exclusivity(unchecked) var isObservationPending = false
@@ -36,9 +39,10 @@ final class RootCore<Value, Action> {
   /// Whether the store knows its isolation yet: a store made where `#isolation` is `nil` (an
   /// actor's stored-property initializer, its `init`) learns it from its first send.
   @usableFromInline @exclusivity(unchecked) var isBound = false
-  /// The actor a store that is not on the main actor belongs to; `nil` on the main actor, whose
-  /// path stays as it was.
-  @usableFromInline @exclusivity(unchecked) var otherActor: (any Actor)?
+  /// Whether the store belongs to an actor other than the main actor, whose path stays as it was.
+  @usableFromInline @exclusivity(unchecked) var isOnOtherActor = false
+  /// That actor. Weak: the actor usually owns the store, and a store holding it would keep both.
+  @usableFromInline @exclusivity(unchecked) weak var otherActor: (any Actor)?
 
   init(
     initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry,
@@ -68,18 +72,16 @@ final class RootCore<Value, Action> {
   /// `store` (which holds this core) and of its views; an action sent while the loop runs is only
   /// queued.
   ///
-  /// `caller` is the isolation the send came from (`#isolation` at the user's call): it binds a
-  /// store that does not know its isolation yet, and names the caller when a send comes from the
-  /// wrong one.
+  /// A store that does not know its isolation yet learns it from its first send.
   @inlinable
-  func send(_ action: Action, from store: Store<Value, Action>, caller: (any Actor)?) -> StoreTask {
+  func send(_ action: Action, from store: Store<Value, Action>) -> StoreTask {
     if isSending {
       queue.append(action)
       return StoreTask(nil)
     }
-    if _slowPath(!isBound) { bind(to: caller, sending: action) }
+    if _slowPath(!isBound) { bindToCurrentIsolation(sending: action) }
     #if DEBUG
-      checkIsolation(sending: action, caller: caller)
+      checkIsolation(sending: action)
     #endif
     isSending = true
     reduce(action, for: store)
@@ -145,13 +147,18 @@ final class RootCore<Value, Action> {
   @inlinable
   func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void, for store: Store<Value, Action>) {
     let lifetime = EffectLifetime(storeRunIn: registry)
-    let subscriber = EffectSubscriber(lifetime: lifetime, receive: delivery(to: store))
-    if let otherActor {
+    if isOnOtherActor, let otherActor {
+      // Each effect's deliveries carry its lifetime, checked again on the actor after a mailbox
+      // hop: an output that waited there while its effect was cancelled is dropped.
+      let deliver = delivery(to: store, on: otherActor)
+      let subscriber = EffectSubscriber<Action>(lifetime: lifetime) { action, provenance in
+        deliver(action, provenance, lifetime)
+      }
       // What the effect delivers as it starts is reduced now, like on the main actor (queued
       // behind the action being reduced), not a mailbox hop later.
       ActorMarker.run(on: otherActor) { body(subscriber) }
     } else {
-      body(subscriber)
+      body(EffectSubscriber(lifetime: lifetime, receive: delivery(to: store)))
     }
     // Most effects (`.sync`, merges of them) are over by now: `track` records only the others. A
     // cancellable effect was tracked as it registered its id.
@@ -182,11 +189,6 @@ final class RootCore<Value, Action> {
   @inlinable
   func delivery(to store: Store<Value, Action>) -> @Sendable (Action, Provenance?) -> Void {
     if let deliveryClosure { return deliveryClosure }
-    if let otherActor {
-      let made = delivery(to: store, on: otherActor)
-      deliveryClosure = made
-      return made
-    }
     let store = WeakReference(store)
     let made: @Sendable (Action, Provenance?) -> Void = { [registry] action, provenance in
       guard MainActorCheck.isOnMainActor else {
@@ -200,7 +202,7 @@ final class RootCore<Value, Action> {
       // On the main actor, the store's; the action never leaves this thread.
       // After every cancellation this store has processed, nothing cancelled gets through.
       guard let store = store.value, provenance.isLive else { return }
-      store.send(action, caller: MainActor.shared)
+      store.send(action)
     }
     deliveryClosure = made
     return made
@@ -213,31 +215,39 @@ final class RootCore<Value, Action> {
   @inlinable
   func delivery(
     to store: Store<Value, Action>, on actor: any Actor
-  ) -> @Sendable (Action, Provenance?) -> Void {
+  ) -> @Sendable (Action, Provenance?, EffectLifetime) -> Void {
+    if let actorDeliveryClosure { return actorDeliveryClosure }
     let store = WeakReference(store)
     let mailbox = registry.mailbox
-    return { action, provenance in
-      guard ActorMarker.isCurrent(actor) else {
+    // Weak, like the core's: the closure lives as long as the core.
+    let made: @Sendable (Action, Provenance?, EffectLifetime) -> Void = {
+      [weak actor] action, provenance, lifetime in
+      guard let actor, ActorMarker.isCurrent(actor) else {
         // The store reads it on its actor only, after the hop.
         let delivery = UncheckedSendable(action)
+        let provenance: Provenance? = Provenance(lifetime, next: provenance)
         mailbox?.post {
           guard let store = store.value, provenance.isLive else { return }
-          store.send(delivery.value, caller: actor)
+          store.send(delivery.value)
         }
         return
       }
       guard let store = store.value, provenance.isLive else { return }
-      store.send(action, caller: actor)
+      store.send(action)
     }
+    actorDeliveryClosure = made
+    return made
   }
 
-  /// Learns the store's isolation from its first send, made from `caller`.
+  /// Learns the store's isolation from its first send: the main actor's when on the main thread
+  /// (where a store made in a main-actor class's property initializer gets it), else the one the
+  /// concurrency runtime says the send runs on.
   @usableFromInline
-  func bind(to caller: (any Actor)?, sending action: Action) {
-    if let isolation = StoreIsolation(caller) {
-      bind(to: isolation)
-    } else if MainActorCheck.isOnMainActor {
+  func bindToCurrentIsolation(sending action: Action) {
+    if MainActorCheck.isOnMainActor {
       bind(to: .main)
+    } else if let isolation = CurrentIsolation.find() {
+      bind(to: isolation)
     } else {
       StoreDiagnostics.sentOutsideAnyActor(action)
     }
@@ -245,29 +255,29 @@ final class RootCore<Value, Action> {
 
   func bind(to isolation: StoreIsolation) {
     isBound = true
-    otherActor = isolation.otherActor
+    if case .actor(let actor) = isolation {
+      isOnOtherActor = true
+      otherActor = actor
+    }
     registry.bind(to: isolation)
   }
 
   #if DEBUG
     /// Stops the program, naming both isolations, when `action` is sent from one that is not the
-    /// store's. A send from code outside any actor is checked by the executor it runs on.
+    /// store's.
     @usableFromInline
-    func checkIsolation(sending action: Action, caller: (any Actor)?) {
-      guard let otherActor else {
+    func checkIsolation(sending action: Action) {
+      guard isOnOtherActor else {
         if !MainActorCheck.isOnMainActor {
-          StoreDiagnostics.sentFromOtherIsolation(action, store: .main, caller: caller)
+          StoreDiagnostics.sentFromOtherIsolation(action, store: .main, caller: CurrentIsolation.find())
         }
         return
       }
-      if let caller {
-        if !StoreIsolation.actor(otherActor).isSame(as: caller) {
-          StoreDiagnostics.sentFromOtherIsolation(action, store: .actor(otherActor), caller: caller)
-        }
-      } else if !ActorMarker.isCurrent(otherActor) {
-        otherActor.preconditionIsolated(
-          StoreDiagnostics.sentFromOtherIsolationMessage(action, store: .actor(otherActor), caller: nil))
-      }
+      guard let otherActor, !ActorMarker.isCurrent(otherActor) else { return }
+      let store = StoreIsolation.actor(otherActor)
+      let caller = CurrentIsolation.find()
+      if let caller, store.isSame(as: caller.asActor) { return }
+      StoreDiagnostics.sentFromOtherIsolation(action, store: store, caller: caller)
     }
   #endif
 

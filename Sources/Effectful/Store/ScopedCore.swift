@@ -13,7 +13,7 @@ final class ScopedCore<Value, Action> {
   @usableFromInline let registry: CancellationRegistry
   /// Computes the value from the parent's current one.
   @usableFromInline let readValue: () -> Value
-  @usableFromInline let sendToParent: (Action, _ caller: (any Actor)?) -> StoreTask
+  @usableFromInline let sendToParent: (Action) -> StoreTask
   /// Tells the parent that Observation tracks this store, so that the parent's sends reach it.
   @usableFromInline let trackInParent: (any ObservedView) -> Void
   /// Whether the observer ``subscribeToParent`` installs tells subscribers only of real changes.
@@ -37,7 +37,7 @@ final class ScopedCore<Value, Action> {
     registry: CancellationRegistry,
     initialValue: Value,
     readValue: @escaping () -> Value,
-    sendToParent: @escaping (Action, _ caller: (any Actor)?) -> StoreTask,
+    sendToParent: @escaping (Action) -> StoreTask,
     trackInParent: @escaping (any ObservedView) -> Void,
     deduplicates: Bool,
     subscribeToParent: @escaping (ScopedCore) -> StoreSubscription

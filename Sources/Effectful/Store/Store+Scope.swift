@@ -90,7 +90,7 @@ extension Store {
         if let self, let value = extract(self.currentValue) { last.value = value }
         return last.value
       },
-      sendToParent: { [weak self] in self?.send(toGlobalAction($0), caller: $1) ?? StoreTask(.none) },
+      sendToParent: { [weak self] in self?.send(toGlobalAction($0)) ?? StoreTask(.none) },
       trackInParent: { [weak self] child in self?.addTrackedView(child) },
       deduplicates: true,
       subscribeToParent: { [weak self] core in

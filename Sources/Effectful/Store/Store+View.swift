@@ -77,7 +77,7 @@ extension Store {
       registry: registry,
       initialValue: toLocalValue(currentValue),
       readValue: { [self] in toLocalValue(currentValue) },
-      sendToParent: { [self] in send(toGlobalAction($0), caller: $1) },
+      sendToParent: { [self] in send(toGlobalAction($0)) },
       trackInParent: { [self] child in addTrackedView(child) },
       deduplicates: deduplicates,
       subscribeToParent: { [self] core in addObserver(observer(core)) })

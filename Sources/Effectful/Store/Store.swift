@@ -131,23 +131,16 @@ public final class Store<Value, Action> {
   /// (about each change, for an `Equatable` value); Observation trackers hear once, after the last
   /// queued action has been reduced. A store made by `view` or `scope` sends through its parent.
   ///
-  /// Send from the store's own isolation; `isolation` is the caller's, which the compiler fills in.
-  /// It tells a store made without one where it belongs, and names the caller when a send comes
-  /// from the wrong isolation.
+  /// Send from the store's own isolation (see <doc:StoresOnAnyActor>). A store made where Swift
+  /// names no isolation (an actor's stored-property initializer or `init`) belongs to the isolation
+  /// of its first send.
   ///
   /// - Returns: The effects this send started, to wait for or cancel (see ``StoreTask``).
   @inlinable
   @discardableResult
-  public func send(_ action: Action, isolation: (any Actor)? = #isolation) -> StoreTask {
-    send(action, caller: isolation)
-  }
-
-  /// ``send(_:isolation:)`` from inside the library, which knows the caller's isolation.
-  @inlinable
-  @discardableResult
-  func send(_ action: Action, caller: (any Actor)?) -> StoreTask {
-    // The send loop is `RootCore.send(_:from:caller:)`, in RootCore.swift.
-    core.send(action, from: self, caller: caller)
+  public func send(_ action: Action) -> StoreTask {
+    // The send loop is `RootCore.send(_:from:)`, in RootCore.swift.
+    core.send(action, from: self)
   }
 
   /// Calls `observer` with the new value after each action the store reduces.

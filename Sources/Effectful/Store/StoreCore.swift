@@ -11,12 +11,12 @@ enum StoreCore<Value, Action> {
   /// Made by `view` or `scope` (see `ScopedCore.swift`).
   case scoped(ScopedCore<Value, Action>)
 
-  /// Sends `action` from `store`, which holds this core, on behalf of code isolated to `caller`.
+  /// Sends `action` from `store`, which holds this core.
   @inlinable
-  func send(_ action: Action, from store: Store<Value, Action>, caller: (any Actor)?) -> StoreTask {
+  func send(_ action: Action, from store: Store<Value, Action>) -> StoreTask {
     switch self {
-    case .root(let root): return root.send(action, from: store, caller: caller)
-    case .scoped(let scoped): return scoped.sendToParent(action, caller)
+    case .root(let root): return root.send(action, from: store)
+    case .scoped(let scoped): return scoped.sendToParent(action)
     }
   }
 

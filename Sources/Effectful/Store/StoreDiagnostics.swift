@@ -33,22 +33,22 @@ enum StoreDiagnostics {
   /// A send from `caller`, an isolation that is not the store's.
   @usableFromInline
   static func sentFromOtherIsolation<Action>(
-    _ action: Action, store: StoreIsolation, caller: (any Actor)?
+    _ action: Action, store: StoreIsolation, caller: StoreIsolation?
   ) -> Never {
     fatalError(sentFromOtherIsolationMessage(action, store: store, caller: caller))
   }
 
   @usableFromInline
   static func sentFromOtherIsolationMessage<Action>(
-    _ action: Action, store: StoreIsolation, caller: (any Actor)?
+    _ action: Action, store: StoreIsolation, caller: StoreIsolation?
   ) -> String {
     // Off the main thread yet claiming the main actor (or no actor): code that bypassed checking.
-    if case .main = store, caller == nil || caller === MainActor.shared {
+    if case .main = store, caller == nil || caller?.otherActor == nil {
       return sentOffMainThreadMessage(action)
     }
     return """
       Effectful: "\(excerpt(of: action))" was sent to a Store that belongs to \(store.name), from \
-      \(StoreIsolation.name(of: caller)). A store reduces on the isolation that made it: send from \
+      \(StoreIsolation.name(of: caller?.asActor)). A store reduces on the isolation that made it: send from \
       there (a method of \(store.name)), or make the store where it is used.
       """
   }

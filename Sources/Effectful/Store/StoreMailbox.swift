@@ -6,7 +6,8 @@
 /// hop on a burst.
 @usableFromInline
 final class StoreMailbox: @unchecked Sendable {
-  private let actor: any Actor
+  /// Weak: the actor usually owns the store, which owns this mailbox.
+  private weak var actor: (any Actor)?
   /// Guarded by `lock`.
   private var pending: [@Sendable () -> Void] = []
   private var isDraining = false
@@ -24,7 +25,7 @@ final class StoreMailbox: @unchecked Sendable {
       defer { isDraining = true }
       return !isDraining
     }
-    guard startsDrain else { return }
+    guard startsDrain, let actor else { return }
     Task { [self, actor] in await drain(on: actor) }
   }
 

@@ -12,12 +12,15 @@ import Foundation
 /// removed on the store's actor shortly after.
 public final class StoreSubscription: Sendable {
   private let onCancel: LockedValue<(@Sendable () -> Void)?>
-  /// The actor of a store that is not on the main actor; `nil`: the main actor.
-  private let actor: (any Actor)?
+  /// Whether the store is on an actor other than the main actor.
+  private let isOnOtherActor: Bool
+  /// That actor; weak, since the actor may hold this subscription.
+  private weak let actor: (any Actor)?
 
   /// `onCancel` runs on the store's isolation: the main actor, or `actor`.
   init(on actor: (any Actor)?, onCancel: @escaping @Sendable () -> Void) {
     self.onCancel = LockedValue(onCancel)
+    self.isOnOtherActor = actor != nil
     self.actor = actor
   }
 
@@ -26,7 +29,9 @@ public final class StoreSubscription: Sendable {
   /// Called on the store's own isolation, it stops at once; called elsewhere, shortly after.
   public func cancel() {
     guard let action = onCancel.take() else { return }
-    if let actor {
+    if isOnOtherActor {
+      // An actor that is gone took its store along: nothing is left to stop.
+      guard let actor else { return }
       if ActorMarker.isCurrent(actor) {
         action()
       } else {

@@ -71,16 +71,16 @@ final class RootCore<Value, Action> {
   /// Reduces `action`, then every action queued meanwhile, then tells the Observation trackers of
   /// `store` (which holds this core) and of its views; an action sent while the loop runs is only
   /// queued.
-  ///
-  /// A store that does not know its isolation yet learns it from its first send.
   @inlinable
   func send(_ action: Action, from store: Store<Value, Action>) -> StoreTask {
     if isSending {
       queue.append(action)
       return StoreTask(nil)
     }
-    if _slowPath(!isBound) { bindToCurrentIsolation(sending: action) }
+    // A store that does not know its isolation yet learns it when it first needs it: an effect
+    // starting, an observer subscribing (not here, which would cost every send a branch).
     #if DEBUG
+      if !isBound { bindToCurrentIsolation() }
       checkIsolation(sending: action)
     #endif
     isSending = true
@@ -146,6 +146,7 @@ final class RootCore<Value, Action> {
   /// Starts an effect that may call back later, from anywhere. Inlinable, like ``delivery(to:)``.
   @inlinable
   func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void, for store: Store<Value, Action>) {
+    if _slowPath(!isBound) { bindToCurrentIsolation() }
     let lifetime = EffectLifetime(storeRunIn: registry)
     if isOnOtherActor, let otherActor {
       // Each effect's deliveries carry its lifetime, checked again on the actor after a mailbox
@@ -239,17 +240,17 @@ final class RootCore<Value, Action> {
     return made
   }
 
-  /// Learns the store's isolation from its first send: the main actor's when on the main thread
+  /// Learns the store's isolation where it is first used: the main actor's when on the main thread
   /// (where a store made in a main-actor class's property initializer gets it), else the one the
   /// concurrency runtime says the send runs on.
   @usableFromInline
-  func bindToCurrentIsolation(sending action: Action) {
+  func bindToCurrentIsolation() {
     if MainActorCheck.isOnMainActor {
       bind(to: .main)
     } else if let isolation = CurrentIsolation.find() {
       bind(to: isolation)
     } else {
-      StoreDiagnostics.sentOutsideAnyActor(action)
+      StoreDiagnostics.usedOutsideAnyActor()
     }
   }
 

@@ -70,7 +70,10 @@ enum StoreCore<Value, Action> {
 
   func addObserver(_ observer: @escaping (Value) -> Void) -> Int {
     switch self {
-    case .root(let root): return root.observers.insert(observer)
+    case .root(let root):
+      // The subscription must know where to stop observing from.
+      if !root.isBound { root.bindToCurrentIsolation() }
+      return root.observers.insert(observer)
     case .scoped(let scoped): return scoped.addObserver(observer)
     }
   }

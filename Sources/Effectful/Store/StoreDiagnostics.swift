@@ -53,19 +53,17 @@ enum StoreDiagnostics {
       """
   }
 
-  /// A store made and first sent to outside any actor: nothing says where it belongs.
+  /// A store made and first used outside any actor: nothing says where it belongs.
   @usableFromInline
-  static func sentOutsideAnyActor<Action>(_ action: Action) -> Never {
-    fatalError(sentOutsideAnyActorMessage(action))
+  static func usedOutsideAnyActor() -> Never {
+    fatalError(usedOutsideAnyActorMessage)
   }
 
-  static func sentOutsideAnyActorMessage<Action>(_ action: Action) -> String {
+  static let usedOutsideAnyActorMessage = """
+    Effectful: a Store made outside any actor was first used (sent to, subscribed to, or starting \
+    an effect) outside any actor too, so it belongs nowhere. Make the store, or send to it first, \
+    on the actor that owns it (the main actor, or a method of your actor).
     """
-    Effectful: "\(excerpt(of: action))" was the first action sent to a Store, from code outside any \
-    actor, and the store was made outside any actor too, so it belongs nowhere. Make the store, or \
-    send to it first, on the actor that owns it (the main actor, or a method of your actor).
-    """
-  }
 
   /// The start of `action` as `print` writes it, with "…" when there was more.
   static func excerpt<Action>(of action: Action) -> String {

@@ -55,7 +55,7 @@ public final class Store<Value, Action> {
   /// ```
   ///
   /// The store belongs to `isolation`, the caller's by default. Where that is `nil` (an actor's
-  /// stored-property initializer or `init`), it belongs to the isolation of its first send.
+  /// stored-property initializer or `init`), it belongs to the isolation that first uses it.
   public convenience init(
     initialValue: Value, reducer: @escaping Reducer<Value, Action>,
     isolation: (any Actor)? = #isolation
@@ -133,7 +133,7 @@ public final class Store<Value, Action> {
   ///
   /// Send from the store's own isolation (see <doc:StoresOnAnyActor>). A store made where Swift
   /// names no isolation (an actor's stored-property initializer or `init`) belongs to the isolation
-  /// of its first send.
+  /// that first sends to it.
   ///
   /// - Returns: The effects this send started, to wait for or cancel (see ``StoreTask``).
   @inlinable

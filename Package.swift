@@ -78,7 +78,8 @@ let package = Package(
       dependencies: ["Effectful", "EffectfulCounters", "EffectfulPlaygroundSidebar"],
       path: "Playgrounds/counters"),
     // Sessions on actors of their own, fed concurrently: a server's shape.
-    .executableTarget(name: "EffectfulSessionsPlayground", dependencies: ["Effectful"], path: "Playgrounds/sessions"),
+    .executableTarget(
+      name: "EffectfulSessionsPlayground", dependencies: ["Effectful"], path: "Playgrounds/sessions"),
 
     // Benchmarks: `swift run -c release Benchmarks`. The naive store is its own module so that it is
     // compiled the way a user's imported library is.

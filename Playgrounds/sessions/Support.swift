@@ -28,7 +28,8 @@ struct SessionsOptions {
   }
 
   private static func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("sessions: \(message)\nusage: sessions [--sessions N] [--messages M]\n".utf8))
+    let usage = "usage: sessions [--sessions N] [--messages M]"
+    FileHandle.standardError.write(Data("sessions: \(message)\n\(usage)\n".utf8))
     exit(2)
   }
 }

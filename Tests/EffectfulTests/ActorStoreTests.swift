@@ -42,7 +42,9 @@ final class IsolationProbe: Sendable {
 
   /// Called by the reducer: stops the test unless it runs on its owner, and never on the main actor.
   func check(_ action: SessionAction) {
-    if let owner = owner.withValue({ $0.actor }) { owner.preconditionIsolated("reduced off the session's actor") }
+    if let owner = owner.withValue({ $0.actor }) {
+      owner.preconditionIsolated("reduced off the session's actor")
+    }
     let onMain = MainActorCheck.isOnMainActor
     record.withValue {
       $0.checks += 1
@@ -79,7 +81,8 @@ func sessionReducer(
       state.answers.append(answer)
       return []
     case .startTimer:
-      return [Effect.timer(id: SessionTimerID.timer, every: .milliseconds(1), on: timerQueue).map { _ in .tick }]
+      let timer = Effect.timer(id: SessionTimerID.timer, every: .milliseconds(1), on: timerQueue)
+      return [timer.map { _ in .tick }]
     case .tick:
       state.ticks += 1
       return state.ticks == 3 ? [.cancel(id: SessionTimerID.timer)] : []

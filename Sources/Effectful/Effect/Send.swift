@@ -53,7 +53,9 @@ public struct Send<Output>: Sendable {
   }
 
   @MainActor
-  private static func deliverOnMainActor(_ output: sending Output, through deliver: @Sendable (Output) -> Void) {
+  private static func deliverOnMainActor(
+    _ output: sending Output, through deliver: @Sendable (Output) -> Void
+  ) {
     deliver(output)
   }
 

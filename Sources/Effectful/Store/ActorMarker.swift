@@ -23,7 +23,8 @@ enum ActorMarker {
   /// Whether the current thread runs `actor` synchronously inside one of the marked spans.
   @usableFromInline
   static func isCurrent(_ actor: any Actor) -> Bool {
-    pthread_getspecific(key) == UnsafeMutableRawPointer(Unmanaged.passUnretained(actor as AnyObject).toOpaque())
+    let mark = UnsafeMutableRawPointer(Unmanaged.passUnretained(actor as AnyObject).toOpaque())
+    return pthread_getspecific(key) == mark
   }
 
   /// Runs `body`, marked as running on `actor`; the caller must be isolated to it.

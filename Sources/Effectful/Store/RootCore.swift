@@ -6,9 +6,10 @@
 /// an observer or an Observation tracker) is queued and reduced after it, in order.
 @usableFromInline
 final class RootCore<Value, Action> {
-  // The loop's state is touched only on the store's actor (see `StoreIsolation.swift`) and never by two overlapping accesses (a
-  // re-entrant send only appends to `queue`, after the reducer's access to `state` has ended), so the
-  // runtime exclusivity checks, about half the cost of a send, are switched off for it.
+  // The loop's state is touched only on the store's actor (see `StoreIsolation.swift`) and never
+  // by two overlapping accesses (a re-entrant send only appends to `queue`, after the reducer's
+  // access to `state` has ended), so the runtime exclusivity checks, about half the cost of a send,
+  // are switched off for it.
 
   @usableFromInline @exclusivity(unchecked) var state: Value
   @usableFromInline let reducer: Reducer<Value, Action>

@@ -26,6 +26,7 @@ let package = Package(
     .executable(name: "favorite-primes", targets: ["EffectfulFavoritePrimesPlayground"]),
     .executable(name: "tutorial", targets: ["EffectfulTutorialPlayground"]),
     .executable(name: "counters", targets: ["EffectfulCountersPlayground"]),
+    .executable(name: "sessions", targets: ["EffectfulSessionsPlayground"]),
     .executable(name: "Benchmarks", targets: ["EffectfulBenchmarks"]),
   ],
   targets: [
@@ -76,6 +77,9 @@ let package = Package(
       name: "EffectfulCountersPlayground",
       dependencies: ["Effectful", "EffectfulCounters", "EffectfulPlaygroundSidebar"],
       path: "Playgrounds/counters"),
+    // Sessions on actors of their own, fed concurrently: a server's shape.
+    .executableTarget(
+      name: "EffectfulSessionsPlayground", dependencies: ["Effectful"], path: "Playgrounds/sessions"),
 
     // Benchmarks: `swift run -c release Benchmarks`. The naive store is its own module so that it is
     // compiled the way a user's imported library is.

@@ -12,16 +12,18 @@ final class StoreMadeInSetUpXCTests: XCTestCase {
 
   override func setUp() {
     super.setUp()
-    let (clock, store) = MainActor.assumeIsolated { () -> (TestClock, Store<Int, Int>) in
+    // setUp runs on the main thread; the store belongs to the main actor, where the test uses it.
+    nonisolated(unsafe) var made: (TestClock, Store<Int, Int>)?
+    MainActor.assumeIsolated {
       let clock = TestClock()
       let store = Store<Int, Int>(initialValue: 0) { count, action in
         count += action
         return action == 0 ? [.run { send in try await clock.sleep(for: .seconds(2)); await send(1) }] : []
       }
-      return (clock, store)
+      made = (clock, store)
     }
-    self.clock = clock
-    self.store = store
+    self.clock = made?.0
+    self.store = made?.1
   }
 
   override func tearDown() {
@@ -31,7 +33,7 @@ final class StoreMadeInSetUpXCTests: XCTestCase {
   }
 
   func testFinishNamesTheAdvanceToWrite() async {
-    let store = store!
+    nonisolated(unsafe) let store = store!
     // Before: the world made in `setUp` belonged to no task, so the test method's task was not its
     // owner and `finish()` waited for ever for an advance nobody would write.
     let failures = await collectingFailures {

@@ -73,7 +73,7 @@ import Testing
     let line: UInt = #line + 1
     store.send(0)
     await clock.advance()
-    escaped.withValue { $0 }?(5)
+    await escaped.withValue { $0 }?(5)
     await store.finish()
     #expect(store.value == 0)
     let failures = log.failures

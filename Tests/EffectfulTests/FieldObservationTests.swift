@@ -264,10 +264,12 @@ struct FieldObservationTests {
   @Test("What a reader sends while being told is reduced in the same send, and tracked again")
   func readerSendsWhileTold() {
     let store = makeStore()
+    // The reader is told on the store's actor (the main actor here), where the store lives.
+    nonisolated(unsafe) let toldStore = store
     withObservationTracking {
       _ = store.count
     } onChange: {
-      MainActor.assumeIsolated { _ = store.send(.rename("Told")) }
+      MainActor.assumeIsolated { _ = toldStore.send(.rename("Told")) }
     }
     let tracker = Tracker { store.title }
     store.send(.increment)

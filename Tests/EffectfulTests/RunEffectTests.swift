@@ -121,7 +121,7 @@ struct RunEffectTests {
     let reports = LockedValue<[String]>([])
     store.registry.runErrorReporter = { report in reports.withValue { $0.append(report.message) } }
     await store.send(.start).finish()
-    escaped.withValue { $0 }?(.value(2))
+    await escaped.withValue { $0 }?(.value(2))
     #expect(store.value == [.value(1)])
     #expect(reports.withValue { $0.map { $0.contains("after its operation had returned") } } == [true])
   }

@@ -26,7 +26,7 @@ struct RunLifecycleRegressionTests {
       case .start:
         return [
           .run { send in
-            DispatchQueue.main.async { MainActor.assumeIsolated { send(.value(2)) } }
+            DispatchQueue.main.async { Task { await send(.value(2)) } }
           }
         ]
       default:

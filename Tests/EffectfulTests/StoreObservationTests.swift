@@ -49,8 +49,8 @@ private func counts(of store: Store<Screen, ScreenAction>) -> Observations<Int, 
 
 /// Iterates the store's count off the main actor until it reaches `target`.
 @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *)
-private func waitForCount(_ target: Int, of store: Store<Screen, ScreenAction>) async {
-  for await count in await counts(of: store) where count == target { return }
+private func waitForCount(_ target: Int, of store: UncheckedSendable<Store<Screen, ScreenAction>>) async {
+  for await count in await counts(of: store.value) where count == target { return }
 }
 
 /// Sends `count` increments, letting other tasks run between them.
@@ -210,10 +210,12 @@ struct StoreObservationTests {
   @Test("What a tracker sends while being told is reduced in the same send, without recursion")
   func trackerSendsWhileNotified() {
     let store = Store(initialValue: Screen(), reducer: screenReducer)
+    // A store is not Sendable; the tracker is told on the main actor, the store's.
+    nonisolated(unsafe) let told = store
     withObservationTracking {
       _ = store.value
     } onChange: {
-      MainActor.assumeIsolated { _ = store.send(.rename("Told")) }
+      MainActor.assumeIsolated { _ = told.send(.rename("Told")) }
     }
     let tracker = Tracker { store.value.title }
     store.send(.increment)
@@ -252,6 +254,8 @@ struct StoreObservationTests {
   @Test("Trackers registered from other threads do not race the store")
   func trackersFromOtherThreads() async {
     let store = Store(initialValue: Screen(), reducer: screenReducer)
+    // A store is not Sendable: the tasks below only touch it on the main actor, its isolation.
+    let shared = UncheckedSendable(store)
     let sends = 100
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<3 {
@@ -259,7 +263,7 @@ struct StoreObservationTests {
           for _ in 0..<sends {
             await MainActor.run {
               withObservationTracking {
-                _ = store.value.count
+                _ = shared.value.value.count
               } onChange: {
               }
             }
@@ -267,9 +271,9 @@ struct StoreObservationTests {
         }
       }
       if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *) {
-        group.addTask { await waitForCount(sends, of: store) }
+        group.addTask { await waitForCount(sends, of: shared) }
       }
-      group.addTask { await sendIncrements(sends, to: store) }
+      group.addTask { await sendIncrements(sends, to: shared.value) }
     }
     #expect(store.value.count == sends)
   }

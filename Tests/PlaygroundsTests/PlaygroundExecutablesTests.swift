@@ -13,6 +13,24 @@ struct PlaygroundExecutablesTests {
     #expect(run.lines.last == "Done: count 2, favorite primes [].", "\(run)")
   }
 
+  @Test("sessions feeds stores on their own actors concurrently and reports throughput, CPU and memory")
+  func sessions() async throws {
+    let run = try await ProgramRunner.run(
+      "sessions", arguments: ["--sessions", "40", "--messages", "25"], timeout: .seconds(30))
+    #expect(run.status == 0 && !run.timedOut, "\(run)")
+    #expect(run.lines.first == "sessions: 40, messages each: 25", "\(run)")
+    #expect(run.lines.contains { $0.hasPrefix("done: 1000 messages echoed by 40 sessions") }, "\(run)")
+    #expect(run.lines.contains { $0.hasPrefix("throughput: ") && $0.hasSuffix(" messages/s") }, "\(run)")
+    #expect(run.lines.contains { $0.hasPrefix("cpu: ") }, "\(run)")
+    #expect(run.lines.last?.hasPrefix("peak memory: ") == true, "\(run)")
+  }
+
+  @Test("sessions refuses an option it does not know, saying how to call it")
+  func sessionsUsage() async throws {
+    let run = try await ProgramRunner.run("sessions", arguments: ["--users", "3"], timeout: .seconds(20))
+    #expect(run.status == 2, "\(run)")
+  }
+
   @Test("nth-prime shows the Primes functions, progress, cancellation and failures")
   func nthPrime() async throws {
     let run = try await ProgramRunner.run("nth-prime", timeout: .seconds(20))

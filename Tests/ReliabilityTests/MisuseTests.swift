@@ -39,7 +39,38 @@ struct MisuseTests {
       #expect(status != 0)
       #expect(output.contains(#"Effectful: "tick" was sent to a Store from a background thread"#))
     }
+
+    @Test("Sending to an actor's store from the main actor stops with a message naming both")
+    func sendFromAnotherActor() throws {
+      let (status, output) = try runChild("sendFromOtherActor")
+      #expect(status != 0)
+      #expect(output.contains(#"Effectful: "tick" was sent to a Store that belongs to actor"#))
+      #expect(output.contains("MisuseSession, from the main actor"))
+    }
   #endif
+
+  @Test("A store made and first used outside any actor stops with a message saying where to make it")
+  func sendOutsideAnyActor() throws {
+    let (status, output) = try runChild("sendOutsideAnyActor")
+    #expect(status != 0)
+    #expect(output.contains("Effectful: a Store made outside any actor was first used"))
+  }
+}
+
+/// An actor whose store leaks out of it (past the compiler, through an unchecked box).
+actor MisuseSession {
+  let store = Store(initialValue: 0) { (_: inout Int, _: String) in [] }
+
+  func start() -> UncheckedSendable<Store<Int, String>> {
+    store.send("start")
+    return UncheckedSendable(store)
+  }
+}
+
+/// Makes a store and starts an effect from code outside any actor.
+private func makeAndSendOutsideAnyActor() async {
+  let store = Store(initialValue: 0) { (_: inout Int, _: String) in [.run { _ in }] }
+  store.send("tick")
 }
 
 /// The child side: does nothing unless `EFFECTFUL_MISUSE` names a misuse to commit.
@@ -65,6 +96,13 @@ struct MisuseChildProcess {
       let unchecked = unsafeBitCast(isolated, to: (@Sendable (String) -> Void).self)
       Thread.detachNewThread { unchecked("tick") }
       try? await Task.sleep(for: .seconds(10))
+    case "sendFromOtherActor":
+      let session = MisuseSession()
+      let leaked = await session.start()
+      leaked.value.send("tick")
+      _ = session
+    case "sendOutsideAnyActor":
+      await makeAndSendOutsideAnyActor()
     default:
       Issue.record("unknown misuse \(misuse)")
     }

@@ -39,6 +39,10 @@ enum BareWorkloads {
     case .forEachRows100OneRowAction, .navigationStack100ElementAction, .navigationPresentDismiss: nil
     // The "bare" side of a test store's story is the app's store, driven by hand.
     case .testStoreStory1000: TestStoreStory.bare
+    // Measured against the store's own send.noEffect.
+    case .sendOnActor: nil
+    // The "bare" side is the same stores, every one on the main actor: the throughput ratio.
+    case .storesSessions1000: Sessions.onMainActor
     }
   }
 

@@ -72,6 +72,11 @@ enum CaseName: String, CaseIterable {
   /// A ten-step story on one TestClock told by a TestStore, against a plain Store driven by hand
   /// (see ``TestStoreStory``); one operation is one story.
   case testStoreStory1000 = "testStore.story1000"
+  /// `send.noEffect` sent from inside the store's own actor (one that is not the main actor).
+  case sendOnActor = "send.onActor"
+  /// 1,000 stores fed 200 messages each, a `.run` per message: stores on their own actors
+  /// (effectful) against every store on the main actor (bare). See `Sessions.swift`.
+  case storesSessions1000 = "stores.sessions1000"
 
   /// Actions in the chain of `chain.sync1M`.
   static let chainLength = 1_000_000
@@ -84,6 +89,7 @@ enum CaseName: String, CaseIterable {
     case .cancelSharedID40k: 40_000
     case .runBurst10k: RunBurst.count
     case .testStoreStory1000: TestStoreStory.storiesPerIteration
+    case .storesSessions1000: Sessions.storeCount * Sessions.messagesPerStore
     default: 1
     }
   }

@@ -42,6 +42,8 @@ enum EffectfulWorkloads {
     case .rowStoreRows100: RowStoreNotification.effectful(rowCount: 100)
     case .rowStoreRows10k: RowStoreNotification.effectful(rowCount: 10_000)
     case .testStoreStory1000: TestStoreStory.effectful
+    case .sendOnActor: Sessions.sendOnActor
+    case .storesSessions1000: Sessions.onActors
     }
   }
 

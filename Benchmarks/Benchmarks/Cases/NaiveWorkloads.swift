@@ -24,7 +24,8 @@ enum NaiveWorkloads {
     case .cancelStartCancel, .cancelSharedID10k, .cancelSharedID40k, .chainSync1M, .runRoundTrip,
       .runBurst10k, .forEachRows10kOneRowAction, .forEachRows100OneRowAction,
       .navigationStack100ElementAction, .navigationPresentDismiss, .rowStoreRows100, .rowStoreRows10k,
-      .testStoreStory1000, .sendDependencyRead, .sendDependencyReadOverridden, .runDependencyRead:
+      .testStoreStory1000, .sendDependencyRead, .sendDependencyReadOverridden, .runDependencyRead,
+      .sendOnActor, .storesSessions1000:
       nil
     case .testSchedulerPending10k, .testSchedulerPending40k: nil
     // The episode's store was an ObservableObject, which needs Combine: no Observation to compare.

@@ -19,8 +19,16 @@ struct TargetCheck {
     }
     /// How many times faster than `naiveName`'s naive figure `name` runs, at least.
     func speedup(_ name: CaseName, atLeast limit: Double, overNaiveOf naiveName: CaseName) -> TargetCheck {
-      let target = "\(name.rawValue) ≥ \(format(limit))× faster than naive \(naiveName.rawValue)"
-      guard let measured = effectful(name), measured > 0, let baseline = naive(naiveName) else {
+      faster(
+        name, atLeast: limit, than: naive(naiveName),
+        "\(name.rawValue) ≥ \(format(limit))× faster than naive \(naiveName.rawValue)")
+    }
+    /// How many times faster than `baseline` `name` runs, at least (for stores.sessions1000, a
+    /// throughput ratio: stores on their own actors against every store on the main actor).
+    func faster(_ name: CaseName, atLeast limit: Double, than baseline: Double?, _ target: String)
+      -> TargetCheck
+    {
+      guard let measured = effectful(name), measured > 0, let baseline else {
         return TargetCheck(target: target, met: nil, detail: "not measured")
       }
       let speedup = baseline / measured
@@ -77,6 +85,10 @@ struct TargetCheck {
       ratio(.testSchedulerPending40k, atMost: 5, of: effectful(.testSchedulerPending10k), "pending10k"),
       ratio(.runRoundTrip, atMost: 1.5, of: bare(.runRoundTrip), "bare Task + main-actor hop"),
       ratio(.runDependencyRead, atMost: 1.1, of: effectful(.runRoundTrip), "run.roundTrip"),
+      ratio(.sendOnActor, atMost: 1.5, of: effectful(.sendNoEffect), "send.noEffect"),
+      faster(
+        .storesSessions1000, atLeast: 1.7, than: bare(.storesSessions1000),
+        "stores.sessions1000: stores on actors ≥ 1.7× the throughput of main-actor stores"),
       ratio(.runBurst10k, atMost: 2, of: bare(.runBurst10k), "10,000 bare tasks, same hops"),
       ratio(.forEachRows10kOneRowAction, atMost: 5, of: effectful(.sendNoEffect), "send.noEffect"),
       ratio(

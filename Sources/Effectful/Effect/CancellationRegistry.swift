@@ -23,7 +23,7 @@ package final class CancellationRegistry: @unchecked Sendable {
 
   /// The top-level run whose output the store is reducing right now, set by a `.run`'s `Send`
   /// around its delivery: effects started meanwhile join that run's ``StoreTask``. Touched only on
-  /// the main thread, where outputs are delivered, so it needs no lock and is not part of the state.
+  /// the store's actor, where outputs are delivered, so it needs no lock and is not part of the state.
   @usableFromInline @exclusivity(unchecked) package var deliveringRun: EffectLifetime?
 
   /// Where `.run` effects of this registry's store start their tasks; `nil` in an app (see
@@ -36,6 +36,29 @@ package final class CancellationRegistry: @unchecked Sendable {
   package let childEffects = ChildEffectCounts()
 
   package let taskStarter: (any EffectTaskStarter)?
+
+  // The store's isolation, set once, by the store's first send at the latest, before any effect
+  // starts (which is what makes reading it from effects' tasks safe).
+  /// Whether the store knows its isolation.
+  @exclusivity(unchecked) package private(set) var isBound = false
+  /// The actor a store that is not on the main actor belongs to, where its `.run`s' `send` hops;
+  /// `nil` on the main actor. Weak: that actor usually owns the store, which owns this registry.
+  @usableFromInline @exclusivity(unchecked) package private(set) weak var otherActor: (any Actor)?
+  /// An actor the library made for an executor of the user's (see `CurrentIsolation.swift`): kept
+  /// here, since nobody else holds it.
+  @exclusivity(unchecked) private var madeActor: (any Actor)?
+  /// Where outputs delivered away from the actor of a store that is not on the main actor wait
+  /// for it; `nil` on the main actor.
+  @usableFromInline @exclusivity(unchecked) private(set) var mailbox: StoreMailbox?
+
+  /// Records the store's isolation.
+  func bind(to isolation: StoreIsolation) {
+    isBound = true
+    guard case .actor(let actor) = isolation else { return }
+    otherActor = actor
+    if actor is ExecutorActor { madeActor = actor }
+    mailbox = StoreMailbox(actor: actor)
+  }
 
   /// A registry whose `.run` tasks start where `taskStarter` puts them: by default, where the
   /// installed starter does (nowhere special in an app).

@@ -20,7 +20,7 @@ extension Effect {
   ///   }.cancellable(id: CancelID.timer)]
   /// ```
   ///
-  /// Each `await send(…)` hops to the main actor and returns once the store has reduced the output, so
+  /// Each `await send(…)` hops to the store's actor and returns once it has reduced the output, so
   /// outputs arrive in the order they were sent. The effect finishes when `operation` returns or throws.
   ///
   /// Cancelling the effect (``cancel(id:)``, `cancelInFlight`, the store going away) cancels the task:
@@ -38,7 +38,7 @@ extension Effect {
   /// - Parameters:
   ///   - priority: The task's priority; by default the current one, but never above `.medium`:
   ///     an effect's work runs off the main actor and does not compete with it.
-  ///   - operation: The work; `send` delivers outputs on the main actor.
+  ///   - operation: The work; `send` delivers outputs on the store's actor.
   ///   - handler: Turns an error `operation` threw into outputs; it runs in the same task, under the
   ///     same cancellation.
   ///   - fileID: Where the effect was written, for the report of an unhandled error.
@@ -61,7 +61,7 @@ extension Effect {
     return Effect(
       operation: .run { subscriber in
         let channel = RunChannel(subscriber, fileID: fileID, line: line)
-        let send = Send<Output> { channel.deliver($0) }
+        let send = Send<Output>(on: subscriber.lifetime.registry.otherActor) { channel.deliver($0) }
         channel.start(priority: priority, dependencies: carried) {
           do {
             try await operation(send)
@@ -123,8 +123,12 @@ class RunGate: @unchecked Sendable {
     } else {
       body = operation
     }
+    // A store on another actor takes deliveries from any thread (through its mailbox), so every
+    // end may run in the task; only the main actor's ends go through the main queue.
+    let registry = lifetime.registry
     let task = Self.startTask(
-      priority: priority, starter: lifetime.registry.taskStarter, endsInTask: lifetime.isStoreRun,
+      priority: priority, starter: registry.taskStarter,
+      endsInTask: lifetime.isStoreRun || registry.otherActor != nil,
       operation: body
     ) {
       lifetime.finish()
@@ -176,7 +180,7 @@ class RunGate: @unchecked Sendable {
     lifetime.taskReturned { hasReturned = true }
   }
 
-  /// On the main actor, before an output is delivered: whether it may be, and if so, marks this
+  /// On the store's actor, before an output is delivered: whether it may be, and if so, marks this
   /// run as the one delivering, so that what the store starts meanwhile joins this run's
   /// ``StoreTask``. Returns the run that was delivering before, to restore after.
   @usableFromInline
@@ -214,7 +218,7 @@ final class RunChannel<Output>: RunGate, @unchecked Sendable {
     super.init(lifetime: subscriber.lifetime, fileID: fileID, line: line)
   }
 
-  /// Called on the main actor, by ``Send``.
+  /// Called on the store's actor, by ``Send``.
   @inlinable
   func deliver(_ output: Output) {
     let (isOpen, previous) = beginDelivery()

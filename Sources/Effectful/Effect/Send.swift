@@ -1,5 +1,5 @@
 /// Sends outputs from a ``Effect/run(priority:operation:catch:fileID:line:)`` effect back to the
-/// store, on the main actor.
+/// store, on the store's actor.
 ///
 /// ```swift
 /// return [.run { [count = state.count] send in
@@ -7,14 +7,16 @@
 /// }]
 /// ```
 ///
-/// Call it as a function: `await send(.timerTick)` from any async code hops to the main actor, where
-/// the store reduces the output before `send` returns. An output sent after the operation returned
-/// (by a `Send` that escaped it, called later from another task) or after the effect was cancelled is
-/// dropped, never reduced: the `Send` closes in the effect's task the moment the operation returns,
-/// not when the effect's end reaches the main actor.
-@MainActor
+/// Call it as a function: `await send(.timerTick)` from any async code hops to the store's actor
+/// (the main actor for a store made there), where the store reduces the output before `send`
+/// returns. An output sent after the operation returned (by a `Send` that escaped it, called later
+/// from another task) or after the effect was cancelled is dropped, never reduced: the `Send`
+/// closes in the effect's task the moment the operation returns, not when the effect's end reaches
+/// the store.
 public struct Send<Output>: Sendable {
   private let deliver: @Sendable (Output) -> Void
+  /// The actor of a store that is not on the main actor; `nil`: the main actor.
+  private let actor: (any Actor)?
 
   /// Wraps `deliver`, which is called on the main actor with each output sent.
   ///
@@ -23,16 +25,44 @@ public struct Send<Output>: Sendable {
   /// ```
   ///
   /// Effects get their `Send` from `.run`; make one yourself only to call an operation in a test.
-  public nonisolated init(_ deliver: @escaping @Sendable (Output) -> Void) {
+  public init(_ deliver: @escaping @Sendable (Output) -> Void) {
     self.deliver = deliver
+    self.actor = nil
   }
 
-  /// Delivers `output` to the store (or whatever this `Send` was made with).
+  /// Wraps `deliver`, called on `actor` (on the main actor when `nil`): a `.run`'s `Send`.
+  @usableFromInline
+  init(on actor: (any Actor)?, _ deliver: @escaping @Sendable (Output) -> Void) {
+    self.deliver = deliver
+    self.actor = actor
+  }
+
+  /// Delivers `output` to the store (or whatever this `Send` was made with), on its actor.
   ///
   /// ```swift
   /// await send(.timerTick)
   /// ```
-  public func callAsFunction(_ output: Output) {
+  public func callAsFunction(_ output: sending Output) async {
+    // Two static hops rather than one through `any Actor`: the main actor's stays as it was
+    // (run.roundTrip in BENCHMARKS.md).
+    if let actor {
+      await Self.deliver(output, through: deliver, on: actor)
+    } else {
+      await Self.deliverOnMainActor(output, through: deliver)
+    }
+  }
+
+  @MainActor
+  private static func deliverOnMainActor(
+    _ output: sending Output, through deliver: @Sendable (Output) -> Void
+  ) {
     deliver(output)
+  }
+
+  /// On `actor`: marked, so that the store's delivery knows it need not hop again.
+  private static func deliver(
+    _ output: Output, through deliver: @Sendable (Output) -> Void, on actor: isolated any Actor
+  ) {
+    ActorMarker.run(on: actor) { deliver(output) }
   }
 }

@@ -6,7 +6,6 @@
 /// in code specialized for its type. Reading the part there, rather than here, is what keeps a
 /// comparison free of the runtime's generic lookups (the first version, generic over the part's
 /// type, spent most of observation.fields100 in them).
-@MainActor
 final class ObservedField<Value, Action> {
   // Touched only on the store's actor, never by overlapping accesses: no runtime exclusivity checks.
 

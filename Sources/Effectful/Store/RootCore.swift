@@ -4,12 +4,12 @@
 ///
 /// The loop never recurses: an action sent while another is being reduced (by a synchronous effect,
 /// an observer or an Observation tracker) is queued and reduced after it, in order.
-@MainActor
 @usableFromInline
 final class RootCore<Value, Action> {
-  // The loop's state is touched only on the main actor and never by two overlapping accesses (a
-  // re-entrant send only appends to `queue`, after the reducer's access to `state` has ended), so the
-  // runtime exclusivity checks, about half the cost of a send, are switched off for it.
+  // The loop's state is touched only on the store's actor (see `StoreIsolation.swift`) and never
+  // by two overlapping accesses (a re-entrant send only appends to `queue`, after the reducer's
+  // access to `state` has ended), so the runtime exclusivity checks, about half the cost of a send,
+  // are switched off for it.
 
   @usableFromInline @exclusivity(unchecked) var state: Value
   @usableFromInline let reducer: Reducer<Value, Action>
@@ -24,6 +24,9 @@ final class RootCore<Value, Action> {
   @usableFromInline @exclusivity(unchecked) var startedBySend: StoreTaskGroup?
   /// See ``delivery(to:)``.
   @usableFromInline @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
+  /// See ``delivery(to:on:)``.
+  @usableFromInline @exclusivity(unchecked)
+  var actorDeliveryClosure: (@Sendable (Action, Provenance?, EffectLifetime) -> Void)?
   /// Whether the loop must tell Observation trackers (of the store or of its views) about changes
   /// when it ends: the one thing a send reads about Observation when nobody tracks the store.
   @usableFromInline @exclusivity(unchecked) var isObservationPending = false
@@ -34,11 +37,22 @@ final class RootCore<Value, Action> {
   /// it reduces, so that its reducer and the effects it returns read them. `nil`, the common case,
   /// costs a send one branch.
   @usableFromInline @exclusivity(unchecked) var storedDependencies: DependencyValues?
+  /// Whether the store knows its isolation yet: a store made where `#isolation` is `nil` (an
+  /// actor's stored-property initializer, its `init`) learns it from its first send.
+  @usableFromInline @exclusivity(unchecked) var isBound = false
+  /// Whether the store belongs to an actor other than the main actor, whose path stays as it was.
+  @usableFromInline @exclusivity(unchecked) var isOnOtherActor = false
+  /// That actor. Weak: the actor usually owns the store, and a store holding it would keep both.
+  @usableFromInline @exclusivity(unchecked) weak var otherActor: (any Actor)?
 
-  init(initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry) {
+  init(
+    initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry,
+    isolation: StoreIsolation?
+  ) {
     self.state = initialValue
     self.reducer = reducer
     self.registry = registry
+    if let isolation { bind(to: isolation) }
     let dependencies = DependencyValues.inForce
     self.storedDependencies = dependencies.isDefault ? nil : dependencies
   }
@@ -64,8 +78,11 @@ final class RootCore<Value, Action> {
       queue.append(action)
       return StoreTask(nil)
     }
+    // A store that does not know its isolation yet learns it when it first needs it: an effect
+    // starting, an observer subscribing (not here, which would cost every send a branch).
     #if DEBUG
-      if !MainActorCheck.isOnMainActor { StoreDiagnostics.sentOffMainThread(action) }
+      if !isBound { bindToCurrentIsolation() }
+      checkIsolation(sending: action)
     #endif
     isSending = true
     reduce(action, for: store)
@@ -133,8 +150,21 @@ final class RootCore<Value, Action> {
   /// Starts an effect that may call back later, from anywhere. Inlinable, like ``delivery(to:)``.
   @inlinable
   func start(_ body: @Sendable (EffectSubscriber<Action>) -> Void, for store: Store<Value, Action>) {
+    if _slowPath(!isBound) { bindToCurrentIsolation() }
     let lifetime = EffectLifetime(storeRunIn: registry)
-    body(EffectSubscriber(lifetime: lifetime, receive: delivery(to: store)))
+    if isOnOtherActor, let otherActor {
+      // Each effect's deliveries carry its lifetime, checked again on the actor after a mailbox
+      // hop: an output that waited there while its effect was cancelled is dropped.
+      let deliver = delivery(to: store, on: otherActor)
+      let subscriber = EffectSubscriber<Action>(lifetime: lifetime) { action, provenance in
+        deliver(action, provenance, lifetime)
+      }
+      // What the effect delivers as it starts is reduced now, like on the main actor (queued
+      // behind the action being reduced), not a mailbox hop later.
+      ActorMarker.run(on: otherActor) { body(subscriber) }
+    } else {
+      body(EffectSubscriber(lifetime: lifetime, receive: delivery(to: store)))
+    }
     // Most effects (`.sync`, merges of them) are over by now: `track` records only the others. A
     // cancellable effect was tracked as it registered its id.
     let isRunning = lifetime.isTrackedAtStart || registry.track(lifetime)
@@ -164,7 +194,8 @@ final class RootCore<Value, Action> {
   @inlinable
   func delivery(to store: Store<Value, Action>) -> @Sendable (Action, Provenance?) -> Void {
     if let deliveryClosure { return deliveryClosure }
-    let made: @Sendable (Action, Provenance?) -> Void = { [weak store, registry] action, provenance in
+    let store = WeakReference(store)
+    let made: @Sendable (Action, Provenance?) -> Void = { [registry] action, provenance in
       guard MainActorCheck.isOnMainActor else {
         // Under a test store the test fails at its own line instead, and the output is reduced late.
         guard let handler = registry.offMainOutputHandler else {
@@ -173,17 +204,87 @@ final class RootCore<Value, Action> {
         if provenance.isLive { handler(UncheckedSendable<Any>(action)) }
         return
       }
-      // On the main actor; the action never leaves this thread.
-      let delivery = UncheckedSendable(action)
-      MainActor.assumeIsolated {
-        // After every cancellation this store has processed, nothing cancelled gets through.
-        guard let store, provenance.isLive else { return }
-        store.send(delivery.value)
-      }
+      // On the main actor, the store's; the action never leaves this thread.
+      // After every cancellation this store has processed, nothing cancelled gets through.
+      guard let store = store.value, provenance.isLive else { return }
+      store.send(action)
     }
     deliveryClosure = made
     return made
   }
+
+  /// The delivery of a store on `actor`: reduced at once when made on the actor inside a span the
+  /// library marked (an effect starting, a `.run`'s `send` after its hop, the mailbox draining),
+  /// through the store's ``StoreMailbox`` from anywhere else, so that every output is reduced on
+  /// the actor, in the order it was delivered.
+  @inlinable
+  func delivery(
+    to store: Store<Value, Action>, on actor: any Actor
+  ) -> @Sendable (Action, Provenance?, EffectLifetime) -> Void {
+    if let actorDeliveryClosure { return actorDeliveryClosure }
+    let store = WeakReference(store)
+    let mailbox = registry.mailbox
+    // Weak, like the core's: the closure lives as long as the core.
+    let made: @Sendable (Action, Provenance?, EffectLifetime) -> Void = {
+      [weak actor] action, provenance, lifetime in
+      guard let actor, ActorMarker.isCurrent(actor) else {
+        // The store reads it on its actor only, after the hop.
+        let delivery = UncheckedSendable(action)
+        let provenance: Provenance? = Provenance(lifetime, next: provenance)
+        mailbox?.post {
+          guard let store = store.value, provenance.isLive else { return }
+          store.send(delivery.value)
+        }
+        return
+      }
+      guard let store = store.value, provenance.isLive else { return }
+      store.send(action)
+    }
+    actorDeliveryClosure = made
+    return made
+  }
+
+  /// Learns the store's isolation where it is first used: the main actor's when on the main thread
+  /// (where a store made in a main-actor class's property initializer gets it), else the one the
+  /// concurrency runtime says the send runs on.
+  @usableFromInline
+  func bindToCurrentIsolation() {
+    if MainActorCheck.isOnMainActor {
+      bind(to: .main)
+    } else if let isolation = CurrentIsolation.find() {
+      bind(to: isolation)
+    } else {
+      StoreDiagnostics.usedOutsideAnyActor()
+    }
+  }
+
+  func bind(to isolation: StoreIsolation) {
+    isBound = true
+    if case .actor(let actor) = isolation {
+      isOnOtherActor = true
+      otherActor = actor
+    }
+    registry.bind(to: isolation)
+  }
+
+  #if DEBUG
+    /// Stops the program, naming both isolations, when `action` is sent from one that is not the
+    /// store's.
+    @usableFromInline
+    func checkIsolation(sending action: Action) {
+      guard isOnOtherActor else {
+        if !MainActorCheck.isOnMainActor {
+          StoreDiagnostics.sentFromOtherIsolation(action, store: .main, caller: CurrentIsolation.find())
+        }
+        return
+      }
+      guard let otherActor, !ActorMarker.isCurrent(otherActor) else { return }
+      let store = StoreIsolation.actor(otherActor)
+      let caller = CurrentIsolation.find()
+      if let caller, store.isSame(as: caller.asActor) { return }
+      StoreDiagnostics.sentFromOtherIsolation(action, store: store, caller: caller)
+    }
+  #endif
 
   /// Tells Observation trackers about the sends that just ran, reducing what they send meanwhile,
   /// until nothing is left to tell.

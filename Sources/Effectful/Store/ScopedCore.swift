@@ -4,7 +4,6 @@
 /// It costs its parent nothing until somebody subscribes to the store or Observation tracks it.
 /// While the store has subscribers, the core holds a subscription to the parent, whose closure holds
 /// the core: the last subscriber going away breaks that cycle.
-@MainActor
 @usableFromInline
 final class ScopedCore<Value, Action> {
   /// The store this one reads and sends through, whose dependencies it shares. Weak here: a view's

@@ -18,11 +18,13 @@ extension Store {
   /// ```
   ///
   /// The feature's `body` is evaluated once, here; the store runs the function it makes (see
-  /// ``ReducerProtocol/reducer``).
+  /// ``ReducerProtocol/reducer``). The store belongs to `isolation`, as with
+  /// ``init(initialValue:reducer:isolation:)``.
   public convenience init<R: ReducerProtocol>(
     initialState: R.State,
-    reducer: () -> R
+    reducer: () -> R,
+    isolation: (any Actor)? = #isolation
   ) where R.State == Value, R.Action == Action {
-    self.init(initialValue: initialState, reducer: reducer().reducer)
+    self.init(initialValue: initialState, reducer: reducer().reducer, isolation: isolation)
   }
 }

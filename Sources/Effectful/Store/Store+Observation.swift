@@ -73,7 +73,6 @@ extension Store {
 }
 
 /// A store made by `view` or `scope`, as its parent sees it when Observation tracks it.
-@MainActor
 @usableFromInline
 protocol ObservedView: AnyObject {
   /// Notifies this store's trackers if its value changed since they read it, then passes the news on
@@ -114,7 +113,6 @@ struct TrackedView {
 }
 
 /// What a store keeps for Observation, made on the first tracked read.
-@MainActor
 final class StoreObservation<Value, Action> {
   let registrar = ObservationRegistrar()
   /// `\Store.value`, formed once rather than on every read and change.

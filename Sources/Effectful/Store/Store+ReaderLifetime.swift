@@ -50,10 +50,13 @@ final class KeepAliveSubject: Observable, Sendable {
 }
 
 /// An object held by a key path's argument, compared by identity.
-struct KeptAlive: Hashable, Sendable {
-  let object: any AnyObject & Sendable
+///
+/// Unchecked: the object (a store, which belongs to one isolation) is only held and compared by
+/// identity, never used, wherever the key path goes.
+struct KeptAlive: Hashable, @unchecked Sendable {
+  let object: AnyObject
 
-  init(_ object: any AnyObject & Sendable) { self.object = object }
+  init(_ object: AnyObject) { self.object = object }
 
   static func == (lhs: KeptAlive, rhs: KeptAlive) -> Bool { lhs.object === rhs.object }
 

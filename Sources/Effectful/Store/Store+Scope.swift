@@ -96,7 +96,7 @@ extension Store {
       trackInParent: { [weak self] child in self?.addTrackedView(child) },
       deduplicates: true,
       subscribeToParent: { [weak self] core in
-        guard let self else { return StoreSubscription {} }
+        guard let self else { return StoreSubscription(on: nil) {} }
         return self.addObserver { parentValue in
           guard let local = extract(parentValue), local != core.lastNotified else { return }
           last.value = local
@@ -119,7 +119,6 @@ struct ScopedStoreKey: Hashable {
 }
 
 /// The last value a scoped store found, shown once its state is gone.
-@MainActor
 private final class LastValue<Value> {
   var value: Value
   init(_ value: Value) { self.value = value }

@@ -14,11 +14,13 @@ import Observation
 /// store.send(.incrementButtonTapped)   // count: 1
 /// ```
 ///
-/// ## Threading
-/// A store lives on the main actor: create it, send to it and read it there; the compiler checks this
-/// in Swift 6 code. Effects may work on any thread but must deliver their outputs on the main thread
-/// (end them with `.receive(on: DispatchQueue.main)`); an output that arrives elsewhere stops the
-/// program with a message naming the action, instead of racing.
+/// ## Isolation
+/// A store belongs to the isolation that makes it: the main actor in an app's UI, or any actor, such
+/// as one per session in a server (see <doc:StoresOnAnyActor>). Its reducer runs there and every
+/// effect delivers there. It is not `Sendable`: the compiler keeps it in that isolation. On the main
+/// actor, effects work on any thread but deliver on the main thread (end them with
+/// `.receive(on: DispatchQueue.main)`); on another actor, outputs hop to it by themselves. A send
+/// from another isolation stops the program with a message naming both, instead of racing.
 ///
 /// ## Re-entrancy
 /// `send` never recurses. An action sent while another is being reduced (by a synchronous effect or by
@@ -34,13 +36,12 @@ import Observation
 /// ## Lifetime
 /// Effects hold their store weakly. When the last reference to a store goes away, every effect it
 /// started is cancelled: timers stop, requests are cancelled, delayed work is dropped.
-@MainActor
 @dynamicMemberLookup
 public final class Store<Value, Action> {
   /// A root core runs the send loop; a scoped core, for a store made by `view` or `scope`, forwards
   /// to its parent. See `StoreCore.swift`.
   @usableFromInline let core: StoreCore<Value, Action>
-  // Both are touched only on the main actor and never by overlapping accesses, so the runtime
+  // Both are touched only on the store's actor and never by overlapping accesses, so the runtime
   // exclusivity checks (on every read of `value`) are switched off for them.
   /// Made on the first tracked read; see `Store+Observation.swift`.
   @exclusivity(unchecked) var observation: StoreObservation<Value, Action>?
@@ -53,16 +54,28 @@ public final class Store<Value, Action> {
   /// ```swift
   /// let store = Store(initialValue: AppState(), reducer: appReducer)
   /// ```
-  public convenience init(initialValue: Value, reducer: @escaping Reducer<Value, Action>) {
-    self.init(initialValue: initialValue, reducer: reducer, registry: CancellationRegistry())
+  ///
+  /// The store belongs to `isolation`, the caller's by default. Where that is `nil` (an actor's
+  /// stored-property initializer or `init`), it belongs to the isolation that first uses it.
+  public convenience init(
+    initialValue: Value, reducer: @escaping Reducer<Value, Action>,
+    isolation: (any Actor)? = #isolation
+  ) {
+    self.init(
+      initialValue: initialValue, reducer: reducer, registry: CancellationRegistry(),
+      isolation: isolation)
   }
 
   /// A root store with a registry of its own making: a test store gives its store one whose `.run`
   /// effects run on the test's executor; tests of the app's path give one with no task starter.
   package convenience init(
-    initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry
+    initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry,
+    isolation: (any Actor)? = #isolation
   ) {
-    self.init(core: .root(RootCore(initialValue: initialValue, reducer: reducer, registry: registry)))
+    let root = RootCore(
+      initialValue: initialValue, reducer: reducer, registry: registry,
+      isolation: StoreIsolation(isolation))
+    self.init(core: .root(root))
   }
 
   @usableFromInline
@@ -119,11 +132,15 @@ public final class Store<Value, Action> {
   /// (about each change, for an `Equatable` value); Observation trackers hear once, after the last
   /// queued action has been reduced. A store made by `view` or `scope` sends through its parent.
   ///
+  /// Send from the store's own isolation (see <doc:StoresOnAnyActor>). A store made where Swift
+  /// names no isolation (an actor's stored-property initializer or `init`) belongs to the isolation
+  /// that first sends to it.
+  ///
   /// - Returns: The effects this send started, to wait for or cancel (see ``StoreTask``).
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    // The send loop is `RootCore.send(_:)`, in RootCore.swift.
+    // The send loop is `RootCore.send(_:from:)`, in RootCore.swift.
     core.send(action, from: self)
   }
 
@@ -165,12 +182,14 @@ public final class Store<Value, Action> {
   @usableFromInline
   func addObserver(_ observer: @escaping (Value) -> Void) -> StoreSubscription {
     let id = core.addObserver(observer)
-    return StoreSubscription { [self] in core.removeObserver(id) }
+    // The closure runs on the store's isolation only (see `StoreSubscription.cancel()`).
+    let store = UncheckedSendable(self)
+    return StoreSubscription(on: registry.otherActor) { store.value.core.removeObserver(id) }
   }
 }
 
 /// A store, as its views reach its dependencies without knowing its types.
-@MainActor @usableFromInline
+@usableFromInline
 protocol DependencyHolder: AnyObject {
   var dependencies: DependencyValues { get set }
 }

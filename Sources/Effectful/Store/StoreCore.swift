@@ -4,7 +4,6 @@
 /// An enum rather than a protocol: `send` on a root store is the measured hot path, and a switch
 /// lets code specialized for the store's types call the root's loop directly, where a protocol's
 /// witness would run it unspecialized.
-@MainActor
 @usableFromInline
 enum StoreCore<Value, Action> {
   /// Made with an initial value and a reducer (see `RootCore.swift`).
@@ -71,7 +70,10 @@ enum StoreCore<Value, Action> {
 
   func addObserver(_ observer: @escaping (Value) -> Void) -> Int {
     switch self {
-    case .root(let root): return root.observers.insert(observer)
+    case .root(let root):
+      // The subscription must know where to stop observing from.
+      if !root.isBound { root.bindToCurrentIsolation() }
+      return root.observers.insert(observer)
     case .scoped(let scoped): return scoped.addObserver(observer)
     }
   }

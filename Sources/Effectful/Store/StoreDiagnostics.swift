@@ -30,6 +30,41 @@ enum StoreDiagnostics {
     """
   }
 
+  /// A send from `caller`, an isolation that is not the store's.
+  @usableFromInline
+  static func sentFromOtherIsolation<Action>(
+    _ action: Action, store: StoreIsolation, caller: StoreIsolation?
+  ) -> Never {
+    fatalError(sentFromOtherIsolationMessage(action, store: store, caller: caller))
+  }
+
+  @usableFromInline
+  static func sentFromOtherIsolationMessage<Action>(
+    _ action: Action, store: StoreIsolation, caller: StoreIsolation?
+  ) -> String {
+    // Off the main thread yet claiming the main actor (or no actor): code that bypassed checking.
+    if case .main = store, caller == nil || caller?.otherActor == nil {
+      return sentOffMainThreadMessage(action)
+    }
+    return """
+      Effectful: "\(excerpt(of: action))" was sent to a Store that belongs to \(store.name), from \
+      \(StoreIsolation.name(of: caller?.asActor)). A store reduces on the isolation that made it: send from \
+      there (a method of \(store.name)), or make the store where it is used.
+      """
+  }
+
+  /// A store made and first used outside any actor: nothing says where it belongs.
+  @usableFromInline
+  static func usedOutsideAnyActor() -> Never {
+    fatalError(usedOutsideAnyActorMessage)
+  }
+
+  static let usedOutsideAnyActorMessage = """
+    Effectful: a Store made outside any actor was first used (sent to, subscribed to, or starting \
+    an effect) outside any actor too, so it belongs nowhere. Make the store, or send to it first, \
+    on the actor that owns it (the main actor, or a method of your actor).
+    """
+
   /// The start of `action` as `print` writes it, with "…" when there was more.
   static func excerpt<Action>(of action: Action) -> String {
     var text = PrefixText(limit: actionExcerptLength)

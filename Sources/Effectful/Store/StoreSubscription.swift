@@ -8,27 +8,44 @@ import Foundation
 /// subscriptions.removeAll()   // stops observing
 /// ```
 ///
-/// It keeps the observed store alive. Releasing it on a background thread is fine: the observer is
-/// removed on the main actor shortly after.
+/// It keeps the observed store alive. Releasing it on another thread is fine: the observer is
+/// removed on the store's actor shortly after.
 public final class StoreSubscription: Sendable {
-  private let onCancel: LockedValue<(@MainActor @Sendable () -> Void)?>
+  private let onCancel: LockedValue<(@Sendable () -> Void)?>
+  /// Whether the store is on an actor other than the main actor.
+  private let isOnOtherActor: Bool
+  /// That actor; weak, since the actor may hold this subscription.
+  private weak let actor: (any Actor)?
 
-  init(onCancel: @escaping @MainActor @Sendable () -> Void) {
+  /// `onCancel` runs on the store's isolation: the main actor, or `actor`.
+  init(on actor: (any Actor)?, onCancel: @escaping @Sendable () -> Void) {
     self.onCancel = LockedValue(onCancel)
+    self.isOnOtherActor = actor != nil
+    self.actor = actor
   }
 
   /// Stops observing. Calling it again does nothing.
+  ///
+  /// Called on the store's own isolation, it stops at once; called elsewhere, shortly after.
   public func cancel() {
-    let action = onCancel.withValue { action in
-      defer { action = nil }
-      return action
-    }
-    guard let action else { return }
-    if MainActorCheck.isOnMainActor {
-      MainActor.assumeIsolated { action() }
+    guard let action = onCancel.take() else { return }
+    if isOnOtherActor {
+      // An actor that is gone took its store along: nothing is left to stop.
+      guard let actor else { return }
+      if ActorMarker.isCurrent(actor) {
+        action()
+      } else {
+        Task { await Self.run(action, on: actor) }
+      }
+    } else if MainActorCheck.isOnMainActor {
+      action()
     } else {
       Task { @MainActor in action() }
     }
+  }
+
+  private static func run(_ action: @Sendable () -> Void, on actor: isolated any Actor) {
+    action()
   }
 
   /// Keeps this subscription in `collection` until the collection lets it go.

@@ -19,7 +19,9 @@
 /// with the test store's `withDependencies` closure.
 ///
 /// A value not set reads the key's `liveValue`, or in a test store its `testValue` (kept by the
-/// store once read, so that a generator counts across the test).
+/// store once read, so that a generator counts across the test). In a test process, outside every
+/// store's values (a `Task.detached`, a callback on a thread of its own), it reads the `testValue`
+/// too, which fails the test when it has none: a test never reaches a live dependency.
 public struct DependencyValues: Sendable {
   /// The values in force in the current task: set by a store while it reduces and while its
   /// effects run, and by ``withDependencies(_:operation:)``.
@@ -64,7 +66,7 @@ public struct DependencyValues: Sendable {
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
       // Overload for keys known to have a live value: the app's path needs no dynamic cast.
-      if overrides.isEmpty, testContext == nil { return Key.liveValue }
+      if overrides.isEmpty, testContext == nil, !TestProcess.isRunning { return Key.liveValue }
       return value(of: key) { Key.liveValue }
     }
     set {
@@ -101,7 +103,11 @@ public struct DependencyValues: Sendable {
 
   private func value<Key: TestDependencyKey>(of key: Key.Type, live: () -> Key.Value) -> Key.Value {
     if let set = overrides[ObjectIdentifier(key)] as? Key.Value { return set }
-    guard let testContext else { return live() }
-    return testContext.testValue(of: key, in: self)
+    if let testContext { return testContext.testValue(of: key, in: self) }
+    // The defaults: in a test process, outside every store's values, the test value (see
+    // `TestProcess`).
+    let value = TestProcess.isRunning ? Key.testValue : live()
+    probe?.note(value)
+    return value
   }
 }

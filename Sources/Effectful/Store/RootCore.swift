@@ -95,14 +95,33 @@ final class RootCore<Value, Action> {
     }
   }
 
+  /// Reduces `action` and starts its effects with the store's values in force: its own, or the
+  /// defaults, whatever `withDependencies` the caller of `send` is in.
   @inlinable
   func reduce(_ action: Action, for store: Store<Value, Action>) {
-    let effects: [Effect<Action>]
     if let storedDependencies {
-      effects = reduce(action, with: storedDependencies)
+      reduce(action, for: store, with: storedDependencies)
+    } else if DependencyValues.hasOverrides, !DependencyValues.current.isDefault {
+      // A store made with the defaults, sent to from inside some `withDependencies`: the caller's
+      // values are not the store's. The atomic load spares an app that never overrides anything
+      // the task-local read.
+      reduce(action, for: store, with: DependencyValues())
     } else {
-      effects = reducer(&state, action)
+      reduceInPlace(action, for: store)
     }
+  }
+
+  /// ``reduceInPlace(_:for:)`` with `dependencies` in force: apart, so that the common path stays
+  /// small.
+  @usableFromInline
+  func reduce(_ action: Action, for store: Store<Value, Action>, with dependencies: DependencyValues) {
+    DependencyValues.$current.withValue(dependencies) { reduceInPlace(action, for: store) }
+  }
+
+  /// Reduces `action` and starts its effects with the values in force in the calling task.
+  @inlinable
+  func reduceInPlace(_ action: Action, for store: Store<Value, Action>) {
+    let effects = reducer(&state, action)
     // By index, so that each effect is read in place rather than copied out (a retain and a release).
     for index in effects.indices {
       switch effects[index].operation {
@@ -119,12 +138,6 @@ final class RootCore<Value, Action> {
       }
     }
     if !observers.isEmpty { observers.notify(state) }
-  }
-
-  /// The reducer's call, with `dependencies` in force: apart, so that the common path stays small.
-  @usableFromInline
-  func reduce(_ action: Action, with dependencies: DependencyValues) -> [Effect<Action>] {
-    DependencyValues.$current.withValue(dependencies) { reducer(&state, action) }
   }
 
   /// Starts an effect that may call back later, from anywhere. Inlinable, like ``delivery(to:)``.

@@ -5,7 +5,8 @@ import Testing
 /// read outside any store in a test, and its `unimplemented` placeholders, report here.
 ///
 /// ```swift
-/// TestFrameworkBridge.reportFailure("Unimplemented: NumberFactClient.fetch was called.")
+/// TestFrameworkBridge.reportFailure(
+///   "Unimplemented: NumberFactClient.fetch was called.")
 /// ```
 ///
 /// Effectful looks it up as `EffectfulTesting.TestFrameworkBridge`: renaming it breaks that (a test,

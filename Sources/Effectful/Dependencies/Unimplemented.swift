@@ -41,9 +41,9 @@ import Foundation
 // test itself) is attributed to that test, inside any `withKnownIssue` there. A call from where
 // Swift Testing sees no test (a `Task.detached`, a `DispatchQueue` block, a thread of its own)
 // fails the test that made the placeholder, as the context it was made in (a `withKnownIssue`
-// around the making included), before the call returns: see EffectfulTesting's `CapturedTestContext`. Closure types
-// with typed throws (`throws(MyError)`) are not covered: wrap the placeholder in a closure of that
-// type.
+// around the making included), before the call returns: see EffectfulTesting's
+// `CapturedTestContext`. Closure types with typed throws (`throws(MyError)`) are not covered: wrap
+// the placeholder in a closure of that type.
 
 /// A placeholder that fails the test and throws ``UnimplementedError`` when called.
 ///
@@ -54,7 +54,7 @@ import Foundation
 ///
 /// The failure names the placeholder and points at this line, where it was made: the line that
 /// called it cannot be known. The same for every arity, and for `async` closure types, which
-/// Swift converts these to. See <doc:/EffectfulTesting/Testing#Unimplemented-dependencies>.
+/// Swift converts these to. See "Unimplemented dependencies" in <doc:/EffectfulTesting/Testing>.
 public func unimplemented<Result>(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable () throws -> Result {
@@ -105,7 +105,7 @@ public func unimplemented<Result: Sendable>(
 ///
 /// The failure names the placeholder and points at this line, where it was made: the line that
 /// called it cannot be known. The same for every arity, and for `async` closure types, which
-/// Swift converts these to. See <doc:/EffectfulTesting/Testing#Unimplemented-dependencies>.
+/// Swift converts these to. See "Unimplemented dependencies" in <doc:/EffectfulTesting/Testing>.
 public func unimplemented<A, Result>(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A) throws -> Result {
@@ -156,7 +156,7 @@ public func unimplemented<A, Result: Sendable>(
 ///
 /// The failure names the placeholder and points at this line, where it was made: the line that
 /// called it cannot be known. The same for every arity, and for `async` closure types, which
-/// Swift converts these to. See <doc:/EffectfulTesting/Testing#Unimplemented-dependencies>.
+/// Swift converts these to. See "Unimplemented dependencies" in <doc:/EffectfulTesting/Testing>.
 public func unimplemented<A, B, Result>(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A, B) throws -> Result {
@@ -207,7 +207,7 @@ public func unimplemented<A, B, Result: Sendable>(
 ///
 /// The failure names the placeholder and points at this line, where it was made: the line that
 /// called it cannot be known. The same for every arity, and for `async` closure types, which
-/// Swift converts these to. See <doc:/EffectfulTesting/Testing#Unimplemented-dependencies>.
+/// Swift converts these to. See "Unimplemented dependencies" in <doc:/EffectfulTesting/Testing>.
 public func unimplemented<A, B, C, Result>(
   _ name: String, file: StaticString = #filePath, line: UInt = #line
 ) -> @Sendable (A, B, C) throws -> Result {

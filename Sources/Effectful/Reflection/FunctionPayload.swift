@@ -2,9 +2,10 @@
 /// an element of a tuple, or an optional's wrapped value, at any depth.
 ///
 /// ```swift
-/// FunctionPayload.isHeld(in: (@Sendable () -> Void).self)         // true
-/// FunctionPayload.isHeld(in: (id: Int, done: () -> Void).self)   // true
-/// FunctionPayload.isHeld(in: Client.self)  // false: a struct keeps its closures as they are
+/// FunctionPayload.isHeld(in: (@Sendable () -> Void).self)        // true
+/// FunctionPayload.isHeld(in: (id: Int, done: () -> Void).self)  // true
+/// // false: a struct keeps its closures as they are
+/// FunctionPayload.isHeld(in: Client.self)
 /// ```
 ///
 /// `Mirror` gives an enum's payload as `Any`, and the runtime does not re-abstract a function value

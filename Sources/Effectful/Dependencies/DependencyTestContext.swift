@@ -20,7 +20,7 @@ package final class DependencyTestContext: Sendable {
     let id = ObjectIdentifier(key)
     if let kept = values.withValue({ $0[id] }) as? Key.Value { return kept }
     // Outside the lock: a test value may read other dependencies.
-    let made = DependencyValues.$current.withValue(dependencies) { Key.testValue }
+    let made = DependencyValues.withCurrent(dependencies) { Key.testValue }
     return values.withValue { kept in
       if let first = kept[id] as? Key.Value { return first }
       kept[id] = made

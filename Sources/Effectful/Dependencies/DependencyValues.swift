@@ -26,6 +26,27 @@ public struct DependencyValues: Sendable {
   /// The values in force in the current task: set by a store while it reduces and while its
   /// effects run, and by ``withDependencies(_:operation:)``.
   @TaskLocal @usableFromInline package static var current = DependencyValues()
+  /// Whether ``current`` differs from the defaults, kept beside it: a store made with the defaults
+  /// asks at each send (see `RootCore.reduce(_:for:)`), and reading a `Bool` copies nothing, where
+  /// reading ``current`` retains and releases its parts. Set with it, by ``withCurrent(_:operation:)``.
+  @TaskLocal @usableFromInline package static var isCurrentOverridden = false
+
+  /// Runs `operation` with `values` in force.
+  package static func withCurrent<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {
+    try $current.withValue(values) {
+      try $isCurrentOverridden.withValue(!values.isDefault, operation: operation)
+    }
+  }
+
+  /// Runs async `operation` with `values` in force.
+  package static func withCurrent<R>(
+    _ values: DependencyValues, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    try await $current.withValue(values, operation: {
+      try await $isCurrentOverridden.withValue(!values.isDefault, operation: operation, isolation: isolation)
+    }, isolation: isolation)
+  }
 
   /// What was set, by the type of its key.
   @usableFromInline var overrides: [ObjectIdentifier: any Sendable] = [:]

@@ -101,7 +101,7 @@ final class RootCore<Value, Action> {
   func reduce(_ action: Action, for store: Store<Value, Action>) {
     if let storedDependencies {
       reduce(action, for: store, with: storedDependencies)
-    } else if DependencyValues.hasOverrides, !DependencyValues.current.isDefault {
+    } else if DependencyValues.hasOverrides, DependencyValues.isCurrentOverridden {
       // A store made with the defaults, sent to from inside some `withDependencies`: the caller's
       // values are not the store's. The atomic load spares an app that never overrides anything
       // the task-local read.
@@ -115,7 +115,7 @@ final class RootCore<Value, Action> {
   /// small.
   @usableFromInline
   func reduce(_ action: Action, for store: Store<Value, Action>, with dependencies: DependencyValues) {
-    DependencyValues.$current.withValue(dependencies) { reduceInPlace(action, for: store) }
+    DependencyValues.withCurrent(dependencies) { reduceInPlace(action, for: store) }
   }
 
   /// Reduces `action` and starts its effects with the values in force in the calling task.

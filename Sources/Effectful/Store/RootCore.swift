@@ -34,6 +34,8 @@ final class RootCore<Value, Action> {
   /// it reduces, so that its reducer and the effects it returns read them. `nil`, the common case,
   /// costs a send one branch.
   @usableFromInline @exclusivity(unchecked) var storedDependencies: DependencyValues?
+  /// ``DependencyValues/hasOverrides``, kept by reference: see ``OverrideFlag``.
+  @usableFromInline let overrideFlag = DependencyValues.anyOverride
 
   init(initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry) {
     self.state = initialValue
@@ -101,7 +103,7 @@ final class RootCore<Value, Action> {
   func reduce(_ action: Action, for store: Store<Value, Action>) {
     if let storedDependencies {
       reduce(action, for: store, with: storedDependencies)
-    } else if DependencyValues.hasOverrides, DependencyValues.isCurrentOverridden {
+    } else if overrideFlag.isSet, DependencyValues.isCurrentOverridden {
       // A store made with the defaults, sent to from inside some `withDependencies`: the caller's
       // values are not the store's. The atomic load spares an app that never overrides anything
       // the task-local read.
@@ -119,6 +121,7 @@ final class RootCore<Value, Action> {
   }
 
   /// Reduces `action` and starts its effects with the values in force in the calling task.
+  ///
   @inlinable
   func reduceInPlace(_ action: Action, for store: Store<Value, Action>) {
     let effects = reducer(&state, action)

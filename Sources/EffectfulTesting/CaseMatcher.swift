@@ -9,16 +9,16 @@ import Foundation
 /// the payload is read with `Mirror` (the case's own, one of its several values, or, for nested
 /// enums, a payload inside those, so that `{ .child(.response($0)) }` and
 /// `{ .row(id: 1, action: .answer($0)) }` work), cast to `Payload`, embedded again, and the result
-/// must reflect exactly as the action does (the same case, labels and payload). Two cases that
+/// must be the same value as the action (the same case, labels and payload, compared as
+/// `structurallyEqual` does). Two cases that
 /// differ only in their labels are told apart by them.
 struct CaseMatcher<Action, Payload> {
   let embed: (Payload) -> Action
 
   func matches(_ action: Action) -> Bool {
-    let actual = DumpNode(reflecting: action)
     for candidate in payloadCandidates(of: action) {
       guard let payload = candidate as? Payload else { continue }
-      if DumpNode(reflecting: embed(payload)) == actual { return true }
+      if structurallyEqual(embed(payload), action) { return true }
     }
     return false
   }

@@ -1,4 +1,5 @@
 import Effectful
+import Foundation
 import Testing
 import XCTest
 
@@ -39,11 +40,7 @@ public func reportTestFailure(_ message: String, file: StaticString = #filePath,
       $0.append(CollectedFailure(message: message, file: "\(file)", line: line))
     }
   } else if Test.current != nil {
-    let path = "\(file)"
-    Issue.record(
-      Comment(rawValue: message),
-      sourceLocation: SourceLocation(
-        fileID: fileID(forPath: path), filePath: path, line: max(1, Int(line)), column: 1))
+    Issue.record(Comment(rawValue: message), sourceLocation: issueLocation(file: file, line: line))
   } else {
     XCTFail(message, file: file, line: line)
   }
@@ -54,6 +51,29 @@ public func reportTestFailure(_ message: String, file: StaticString = #filePath,
 /// Swift Testing requires a module part; SwiftPM keeps each module's sources in a folder named for it,
 /// so the parent folder is the module name in the usual layout. It only labels the issue: Swift Testing
 /// and IDEs locate it by the full path.
+/// Shows what a non-exhaustive ``TestStore`` passed over without failing the test: a known issue
+/// under Swift Testing, a line on standard error under XCTest (which has no known issues on Linux).
+func reportSkippedAssertion(_ message: String, file: StaticString, line: UInt) {
+  let text = "Skipped assertion (the test store is not exhaustive): \(message)"
+  if let collected = CollectedFailures.current {
+    collected.failures.withValue {
+      $0.append(CollectedFailure(message: text, file: "\(file)", line: line, isSkippedAssertion: true))
+    }
+  } else if Test.current != nil {
+    withKnownIssue {
+      Issue.record(Comment(rawValue: text), sourceLocation: issueLocation(file: file, line: line))
+    }
+  } else {
+    FileHandle.standardError.write(Data("\(file):\(line): \(text)\n".utf8))
+  }
+}
+
+/// Where Swift Testing shows an issue reported at `file`/`line`.
+func issueLocation(file: StaticString, line: UInt) -> SourceLocation {
+  let path = "\(file)"
+  return SourceLocation(fileID: fileID(forPath: path), filePath: path, line: max(1, Int(line)), column: 1)
+}
+
 func fileID(forPath path: String) -> String {
   let parts = path.split(separator: "/", omittingEmptySubsequences: true)
   guard let fileName = parts.last else { return "Unknown/Unknown.swift" }
@@ -66,6 +86,8 @@ struct CollectedFailure: Equatable, Sendable {
   var message: String
   var file: String
   var line: UInt
+  /// Shown by a non-exhaustive store, not a failure: see ``reportSkippedAssertion(_:file:line:)``.
+  var isSkippedAssertion = false
 }
 
 /// Where failures go while `collectingFailures` runs: the test tooling's own tests check that

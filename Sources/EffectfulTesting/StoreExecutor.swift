@@ -10,21 +10,31 @@ import Effectful
 /// the main actor's queue, so "every task has gone as far as it can" is a fact: the queue is empty,
 /// and nothing the jobs handed to the main actor is still on its way there.
 final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable {
-  /// The executor whose task is running now, for the clocks its effects sleep on.
+  /// The executor whose task is running now, for the clocks its effects sleep on. Every task an
+  /// effect makes inherits it: task-group children and unstructured `Task {}` too.
   @TaskLocal static var current: StoreExecutor?
+  /// The top-level task of the `.run` running now (its handle's hash): which of the tasks that
+  /// carry ``current`` this executor counts alive. Remembered by hash, not held: a task-local that
+  /// held its own task would keep it for ever.
+  @TaskLocal static var runTask: Int?
 
   /// The virtual time this executor's store belongs to: a store and the clocks made in one task.
   let world: VirtualWorld
   private let lock = Lock()
   // Guarded by `lock`.
   private var jobs = FIFOQueue<UnownedJob>()
+  /// Whether a block that runs the next job is on the main queue: see ``drainOneJob()``.
+  private var isDrainPosted = false
   /// Main-queue blocks of this store's effects not yet run (a `receive(on: .main)` hop, an end).
   private var mainQueueWork = 0
   /// Whether a job ran since the last turn of the main queue: what it handed the main actor (an
   /// `await send(…)`, a hop to a main-actor function) runs in that queue, before the next turn ends.
   private var ranSinceTurn = false
-  /// `.run` tasks started and not yet returned, and how many of them (or of their child tasks) sleep
-  /// on a test clock now: when every one sleeps, nothing but the test moving time can wake them.
+  /// `.run` tasks started and not yet returned, and how many of those same tasks sleep on a test
+  /// clock now: when every one sleeps, nothing but the test moving time can wake them. Only a
+  /// top-level task's own sleep counts, so that the two counts are of the same tasks: a `.run`
+  /// awaiting a task group whose children sleep on the clock, or racing a clock against a real
+  /// request, waits on more than virtual time.
   private var tasksAlive = 0
   private var tasksAsleep = 0
 
@@ -34,8 +44,30 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    lock.withLock { jobs.append(job) }
-    DispatchQueue.main.async { _ = self.runNextJob() }
+    let posts = lock.withLock { () -> Bool in
+      jobs.append(job)
+      return takeDrainPosting()
+    }
+    if posts { DispatchQueue.main.async { self.drainOneJob() } }
+  }
+
+  /// Runs one queued job from the main queue, and posts itself again while jobs are left: one
+  /// block at a time on the main queue, whoever else runs the jobs. A block per job would pile up
+  /// when settling runs the jobs itself: a task that only yields queues a job, and so a block, each
+  /// time it runs, and every block left finds the next job and queues another.
+  private func drainOneJob() {
+    lock.withLock { isDrainPosted = false }
+    _ = runNextJob()
+    let posts = lock.withLock { !jobs.isEmpty && takeDrainPosting() }
+    if posts { DispatchQueue.main.async { self.drainOneJob() } }
+  }
+
+  /// Marks a drain block posted, if none is; returns whether the caller is the one to post it.
+  /// Called under `lock`.
+  private func takeDrainPosting() -> Bool {
+    guard !isDrainPosted else { return false }
+    isDrainPosted = true
+    return true
   }
 
   /// Runs the oldest queued job, on the caller's thread, which is the main queue's. Returns whether
@@ -72,16 +104,28 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   ) -> Task<Void, Never> {
     lock.withLock { tasksAlive += 1 }
     return Task(executorPreference: self, priority: priority) {
-      await StoreExecutor.$current.withValue(self, operation: operation)
+      await StoreExecutor.$current.withValue(self) {
+        await StoreExecutor.$runTask.withValue(withUnsafeCurrentTask { $0?.hashValue }, operation: operation)
+      }
       self.lock.withLock { self.tasksAlive -= 1 }
     }
   }
 
-  /// Brackets a sleep on a test clock by one of this store's tasks.
-  func sleeps<T>(_ body: () async throws -> T) async rethrows -> T {
-    lock.withLock { tasksAsleep += 1 }
-    defer { lock.withLock { tasksAsleep -= 1 } }
-    return try await body()
+  /// Brackets a sleep on a test clock by a task that carries this executor: counted asleep if it is
+  /// the top-level task of a `.run`. The wake-up runs on this executor whatever task sleeps: an
+  /// unstructured `Task {}` made in an effect does not inherit the executor, only the task-local,
+  /// and what it does after the sleep must be part of settling, not race it on another thread.
+  func sleeps<T>(_ body: () async throws -> T) async throws -> T {
+    let isRunTask = Self.runTask != nil && withUnsafeCurrentTask { $0?.hashValue } == Self.runTask
+    if isRunTask { lock.withLock { tasksAsleep += 1 } }
+    defer { if isRunTask { lock.withLock { tasksAsleep -= 1 } } }
+    return try await withTaskExecutorPreference(self) { try await body() }
+  }
+
+  /// Whether a task of this store is alive and not asleep on a test clock: it waits on something
+  /// else (a real queue, a continuation another thread resumes), so settling looks a little longer.
+  var hasTaskAwake: Bool {
+    lock.withLock { tasksAsleep < tasksAlive }
   }
 
   /// Whether at most `runningEffects` effects run, each with a `.run` task, and every such task

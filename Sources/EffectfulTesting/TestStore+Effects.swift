@@ -119,18 +119,30 @@ extension TestStore {
   /// Lets this store's virtual time settle and reduces what arrived meanwhile off the main thread;
   /// an effect that never lets it settle fails the test at `file`/`line`.
   func settle(file: StaticString, line: UInt) async {
-    if await !executor.world.settle() {
-      fail(TestStoreMessage.neverSettles, file, line)
-    }
+    if await !executor.world.settle() { reportRunaway(file: file, line: line) }
     collectStrayDeliveries()
   }
 
   /// ``settle(file:line:)`` without suspending.
   func settleSynchronously(file: StaticString, line: UInt) {
-    if !executor.world.settleSynchronously() {
-      fail(TestStoreMessage.neverSettles, file, line)
-    }
+    if !executor.world.settleSynchronously() { reportRunaway(file: file, line: line) }
     collectStrayDeliveries()
+  }
+
+  /// Reports an effect that never lets virtual time settle, once: every later look would find the
+  /// same effect, and the first report already names the line where the test met it.
+  private func reportRunaway(file: StaticString, line: UInt) {
+    guard !hasReportedRunaway else { return }
+    hasReportedRunaway = true
+    fail(TestStoreMessage.neverSettles, file, line)
+  }
+
+  /// Cancels every effect in flight if one of them was reported as never settling: it would never
+  /// end on its own, and each look would spend a settling's whole step limit on it again.
+  func cancelRunaway() {
+    guard hasReportedRunaway else { return }
+    hasReportedRunaway = false
+    registry.cancelAll(closing: false)
   }
 
   /// Whether every effect still running waits on a test clock: a wait in real time would only

@@ -31,7 +31,7 @@ extension TestStore {
   /// Waiting runs the main run loop, which needs the main thread; under Swift Testing use
   /// `await store.finish()`.
   public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) {
-    if exhaustivity == .on {
+    if exhaustivity.isExhaustive {
       _ = waitSynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
         runningEffects.isEmpty
       }
@@ -48,7 +48,7 @@ extension TestStore {
   /// await store.finish()
   /// ```
   public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) async {
-    if exhaustivity == .on {
+    if exhaustivity.isExhaustive {
       _ = await waitAsynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
         runningEffects.isEmpty
       }
@@ -115,8 +115,9 @@ extension TestStore {
   ///   - file: The test's file, for failures.
   ///   - line: The test's line, for failures.
   public func skipInFlightEffects(strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
+    let cancelled = cancelRunawayEffects()
     settleSynchronously(file: file, line: line)
-    skipEffects(strict: strict, file: file, line: line)
+    skipEffects(strict: strict && !cancelled, file: file, line: line)
   }
 
   /// Stops tracking the effects running now, once virtual time has settled, so the end of the test
@@ -131,8 +132,17 @@ extension TestStore {
   public func skipInFlightEffects(
     strict: Bool = true, file: StaticString = #filePath, line: UInt = #line
   ) async {
+    let cancelled = cancelRunawayEffects()
     await settle(file: file, line: line)
-    skipEffects(strict: strict, file: file, line: line)
+    skipEffects(strict: strict && !cancelled, file: file, line: line)
+  }
+
+  /// After an effect was reported as never settling, skipping cancels what is in flight: that
+  /// effect would never end on its own. Returns whether it did.
+  private func cancelRunawayEffects() -> Bool {
+    guard hasReportedRunaway else { return false }
+    cancelRunaway()
+    return true
   }
 
   private func skipEffects(strict: Bool, file: StaticString, line: UInt) {
@@ -145,20 +155,21 @@ extension TestStore {
   /// The end-of-test checks, at `finish()` or when the store goes away (`location == nil`); afterwards
   /// nothing is left running and nothing is waiting, so they never report the same thing twice.
   func endTest(at location: EffectOrigin?) {
+    // An effect already reported as never settling is stopped first, not settled and reported again.
+    let hadRunaway = hasReportedRunaway
+    cancelRunaway()
     // Every look settles first, the end of the test too: an effect that ends as soon as it runs is
     // not "still running" because its task had not had a turn yet.
     settleSynchronously(file: location?.file ?? #filePath, line: location?.line ?? #line)
-    if exhaustivity == .on {
-      for step in transitions.elements {
-        fail(
-          TestStoreMessage.unreceivedAtEnd(describe(step.action), startedBy: step.sender.description),
-          location?.file ?? step.sender.file, location?.line ?? step.sender.line)
-      }
-      for effect in runningEffects {
-        fail(
-          TestStoreMessage.stillRunning(effect.origin.description, advice: waitingAdvice),
-          effect.origin.file, effect.origin.line)
-      }
+    for step in transitions.elements {
+      failIfExhaustive(
+        TestStoreMessage.unreceivedAtEnd(describe(step.action), startedBy: step.sender.description),
+        location?.file ?? step.sender.file, location?.line ?? step.sender.line)
+    }
+    for effect in runningEffects where !hadRunaway {
+      failIfExhaustive(
+        TestStoreMessage.stillRunning(effect.origin.description, advice: waitingAdvice),
+        effect.origin.file, effect.origin.line)
     }
     transitions.removeAll()
     startedEffects.removeAll()

@@ -136,7 +136,7 @@ extension TestStore {
   /// Whether `receive` has something to look at: any step in exhaustive mode (a wrong one is a
   /// failure worth reporting at once), a matching one in non-exhaustive mode.
   func hasCandidate(_ matches: (Action) -> Bool) -> Bool {
-    exhaustivity == .on ? !transitions.isEmpty : transitions.elements.contains { matches($0.action) }
+    exhaustivity.isExhaustive ? !transitions.isEmpty : transitions.elements.contains { matches($0.action) }
   }
 
   /// An `async` receive: waits, suspending, for a step `matches` accepts, then checks it.
@@ -182,9 +182,12 @@ extension TestStore {
         file, line)
       return
     }
-    if exhaustivity == .off {
+    if !exhaustivity.isExhaustive {
       // Pass over the steps before the first match: the app lived them, the test does not mind them.
-      while let next = transitions.first, !matches(next.action) { _ = transitions.popFirst() }
+      while let next = transitions.first, !matches(next.action) {
+        _ = transitions.popFirst()
+        failIfExhaustive(TestStoreMessage.skippedBeforeReceive(next.summary), file, line)
+      }
     }
     guard let next = transitions.popFirst() else { return }
     let step = EffectOrigin(description: "receive(\(describe(next.action)))", file: file, line: line)

@@ -2,7 +2,7 @@ import Effectful
 
 extension TestStore {
   /// Checks the next step an effect caused, for an action that is not `Equatable`: the action that
-  /// arrived must reflect exactly as `expectedAction` does (the same case, labels and payload).
+  /// arrived must be the same value as `expectedAction` (the same case, labels and payload).
   ///
   /// ```swift
   /// // enum Action { case timerTick, … }   (not Equatable)
@@ -12,9 +12,10 @@ extension TestStore {
   ///
   /// The seeds' `receive(\.timerTick)` is a key path to a case, which needs macros: pass the action.
   /// For a case with a payload that the test does not fix, pass the case:
-  /// ``receive(_:timeout:_:file:line:)-9q6l2``. Values are compared as a failing test store shows
-  /// them, through `Mirror`: a type with a custom mirror is compared as its mirror shows it. Where
-  /// `Action` is `Equatable`, `==` decides, and Swift picks that overload.
+  /// ``receive(_:timeout:_:file:line:)-9q6l2``. Values are compared structurally: a payload whose
+  /// type is `Equatable` by its own `==` (the bytes of `Data`, a `Date` exactly), enum cases by
+  /// their case number, anything else through `Mirror`, field by field. Where `Action` is
+  /// `Equatable`, `==` decides, and Swift picks that overload.
   public func receive(
     _ expectedAction: Action,
     timeout: Duration? = nil,
@@ -22,9 +23,8 @@ extension TestStore {
     file: StaticString = #filePath,
     line: UInt = #line
   ) async {
-    let expected = DumpNode(reflecting: expectedAction)
     await receiveAsynchronously(
-      describe(expectedAction), expected: expectedAction, matches: { DumpNode(reflecting: $0) == expected },
+      describe(expectedAction), expected: expectedAction, matches: { structurallyEqual($0, expectedAction) },
       timeout: timeout, expectedMutation, file: file, line: line)
   }
 }

@@ -133,6 +133,10 @@ enum TestStoreMessage {
     """
   }
 
+  static func skippedBeforeReceive(_ step: String) -> String {
+    "Received \(step) before the action this receive matched, and passed over it."
+  }
+
   static let nothingToSkip = "There were no received actions to skip."
 
   static let noEffectsToSkip = "There were no running effects to skip."

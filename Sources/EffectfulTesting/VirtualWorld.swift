@@ -40,10 +40,15 @@ final class VirtualWorld: @unchecked Sendable {
   /// both alive.
   private var dueNow = FIFOQueue<WeakTimelineRef>()
 
-  /// The task that made this world (its hash; `nil` for code outside any task).
-  private let owner: Int?
+  /// The task that made this world; `nil` for code outside any task (XCTest's synchronous
+  /// methods, `setUp` included).
+  ///
+  /// Held, not just remembered by address: a copy of the task's handle keeps the task object, so
+  /// its address cannot be given to a new task while this world lives. A world found by a reused
+  /// address would let one test's clock run another test's work.
+  private let owner: UnsafeCurrentTask?
 
-  private init(owner: Int?) {
+  private init(owner: UnsafeCurrentTask?) {
     self.owner = owner
   }
 
@@ -61,24 +66,27 @@ final class VirtualWorld: @unchecked Sendable {
 
   private static func world(makingOne: Bool) -> VirtualWorld? {
     if let executor = StoreExecutor.current { return executor.world }
-    let key = currentTaskKey
+    let task = currentTask
     return worlds.withValue { worlds in
-      worlds.removeAll { $0.value.world == nil }
-      if let existing = worlds.first(where: { $0.key == key })?.value.world { return existing }
+      worlds.removeAll { $0.world == nil }
+      if let existing = worlds.first(where: { $0.world?.owner == task })?.world { return existing }
       guard makingOne else { return nil }
-      let made = VirtualWorld(owner: key)
-      worlds.append((key, WeakWorld(world: made)))
+      let made = VirtualWorld(owner: task)
+      worlds.append(WeakWorld(world: made))
       return made
     }
   }
 
-  private static var currentTaskKey: Int? {
-    withUnsafeCurrentTask { $0?.hashValue }
+  /// The calling task's handle, compared only, never used to act on the task.
+  private static var currentTask: UnsafeCurrentTask? {
+    withUnsafeCurrentTask { $0 }
   }
 
-  /// Whether the calling task made this world: the test's own body, which alone moves its clocks.
+  /// Whether the calling code is the test that moves this world's clocks: not one of its effects,
+  /// and the task that made it, or any task when code outside every task made it (a store and a
+  /// clock made in XCTest's `setUp`, used by the test method's task).
   var isOwnedByCurrentTask: Bool {
-    StoreExecutor.current == nil && Self.currentTaskKey == owner
+    StoreExecutor.current == nil && (owner == nil || Self.currentTask == owner)
   }
 
   /// Whether a clock or scheduler of this world holds sleeps or work waiting for time to move.
@@ -86,9 +94,10 @@ final class VirtualWorld: @unchecked Sendable {
     lock.withLock { timelines.compactMap(\.timeline) }.contains { $0.waitingCount > 0 }
   }
 
-  /// The worlds alive, by the task that made them (`nil`: code outside any task, such as XCTest's
-  /// synchronous test methods, which run one at a time). Looked up only when a store or clock is made.
-  private static let worlds = LockedValue<[(key: Int?, value: WeakWorld)]>([])
+  /// The worlds alive, each knowing the task that made it (none: code outside any task, such as
+  /// XCTest's synchronous test methods, which run one at a time). Looked up only when a store or
+  /// clock is made.
+  private static let worlds = LockedValue<[WeakWorld]>([])
 
   /// Makes stores made from now on run their `.run` effects in the world of the task making them.
   static func install() {
@@ -142,9 +151,13 @@ final class VirtualWorld: @unchecked Sendable {
   }
 
   /// Runs every job queued on this world's executors, oldest first per executor, until none is
-  /// left. Returns how many ran.
+  /// left or `limit` have run. Returns how many ran.
+  ///
+  /// There is always a limit: a task that only yields queues a job again each time it runs, so
+  /// "until none is left" alone would never return, and the main-queue block each job posts would
+  /// pile up meanwhile.
   @discardableResult
-  func runQueuedJobs(limit: Int = .max) -> Int {
+  func runQueuedJobs(limit: Int) -> Int {
     var ran = 0
     var again = true
     while again, ran < limit {
@@ -186,16 +199,38 @@ final class VirtualWorld: @unchecked Sendable {
     // hop an effect made while nobody looked) runs first: the main queue is first in, first out.
     await Self.mainQueueTurn()
     var steps = 1
+    var idleTurns = 0
     while true {
       switch step(&steps, limit: limit) {
       case .progressed: continue
       case .needsMainQueueTurn:
+        idleTurns = 0
         await Self.mainQueueTurn()
         steps += 1
-      case .settled: return true
+      case .settled:
+        guard takesIdleTurn(&idleTurns) else { return true }
+        await Self.mainQueueTurn()
+        steps += 1
       case .runaway: return false
       }
     }
+  }
+
+  /// How many turns of the main queue settling takes, once nothing is left, while a task of its
+  /// stores is alive and not asleep on a test clock. Such a task may be waiting for a chain of
+  /// `DispatchQueue.main` hops, each queued only once the one before has run, which a single turn
+  /// does not see the end of; a task waiting for a real network call costs a settling this many
+  /// turns of an idle main queue, a few microseconds each.
+  static let idleTurnLimit = 16
+
+  /// Whether settling looks one more turn before calling the world settled: see
+  /// ``idleTurnLimit``.
+  private func takesIdleTurn(_ idleTurns: inout Int) -> Bool {
+    guard idleTurns < Self.idleTurnLimit, liveExecutors.contains(where: \.hasTaskAwake) else {
+      return false
+    }
+    idleTurns += 1
+    return true
   }
 
   /// ``settle(limit:)`` for a caller that cannot suspend: the main queue comes round by running the
@@ -204,13 +239,19 @@ final class VirtualWorld: @unchecked Sendable {
   @MainActor
   func settleSynchronously(limit: Int = VirtualWorld.stepLimit) -> Bool {
     var steps = 0
+    var idleTurns = 0
+    let canTurnMainQueue = Thread.isMainThread
     while true {
-      switch step(&steps, limit: limit, canTurnMainQueue: Thread.isMainThread) {
+      switch step(&steps, limit: limit, canTurnMainQueue: canTurnMainQueue) {
       case .progressed: continue
       case .needsMainQueueTurn:
+        idleTurns = 0
         _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
         steps += 1
-      case .settled: return true
+      case .settled:
+        guard canTurnMainQueue, takesIdleTurn(&idleTurns) else { return true }
+        _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+        steps += 1
       case .runaway: return false
       }
     }

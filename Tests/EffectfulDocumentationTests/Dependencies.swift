@@ -124,10 +124,11 @@ struct DependenciesArticleTests {
     // Changed mid-test: the next fact fails, unhandled.
     store.dependencies.numberFact = NumberFactClient(
       fetch: { _ in throw URLError(.notConnectedToInternet) })
-    await withKnownIssue {
-      store.send(.factButtonTapped)
-      await store.finish()
-    }
+    let failures = LockedFailures()
+    store.failureReporter = failures.reporter
+    store.send(.factButtonTapped)
+    await store.finish()
+    #expect(failures.messages.count == 1)
   }
 
   @Test func timer() async {
@@ -160,4 +161,17 @@ struct DependenciesArticleTests {
       $0.fact = "3 is odd."
     }
   }
+}
+
+/// Collects the failures a test store reports, for a test whose story fails on purpose.
+final class LockedFailures: @unchecked Sendable {
+  private let lock = NSLock()
+  // Guarded by `lock`.
+  private var stored: [String] = []
+
+  var reporter: FailureReporter {
+    { [self] message, _, _ in lock.withLock { stored.append(message) } }
+  }
+
+  var messages: [String] { lock.withLock { stored } }
 }

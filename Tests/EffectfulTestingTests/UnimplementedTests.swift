@@ -2,28 +2,6 @@
 import Foundation
 import Testing
 
-/// Issues recorded inside `withKnownIssue`, collected from its `@Sendable` matcher.
-private final class RecordedIssues: Sendable {
-  private let lock = NSLock()
-  nonisolated(unsafe) private var storage: [(message: String, line: Int)] = []
-
-  /// Records `issue` and accepts it as known when it is an unimplemented placeholder's failure.
-  func accept(_ issue: Issue) -> Bool {
-    let message = issue.comments.map(\.rawValue).joined()
-    lock.withLock { storage.append((message, issue.sourceLocation?.line ?? 0)) }
-    return message.hasPrefix("Unimplemented: ")
-  }
-
-  /// The name of each placeholder that failed, in order: `Unimplemented: NAME was called.`
-  var names: [String] {
-    lock.withLock {
-      storage.map { placeholderName(in: $0.message) }
-    }
-  }
-
-  var lines: [Int] { lock.withLock { storage.map(\.line) } }
-}
-
 /// The name of each placeholder whose failure was collected, in order.
 private func placeholderNames(_ failures: [CollectedFailure]) -> [String] {
   failures.map { placeholderName(in: $0.message) }
@@ -122,21 +100,17 @@ struct UnimplementedTests {
   }
 
   @Test func aCallFromAnEffectsTaskFailsTheTestThatStartedIt() async {
-    let fact: @Sendable (Int) async throws -> String = unimplemented("Client.fact")
-    let issues = RecordedIssues()
-    await withKnownIssue {
+    let failures = await collectingFailures {
+      let fact: @Sendable (Int) async throws -> String = unimplemented("Client.fact")
       let task = Task { try await fact(1) }
       _ = await task.result
-    } matching: {
-      issues.accept($0)
     }
-    #expect(issues.names == ["Client.fact"])
+    #expect(placeholderNames(failures) == ["Client.fact"])
   }
 
   @Test func aCallFromADetachedTaskFailsTheTestThatMadeIt() async {
-    let issues = RecordedIssues()
     var thrownName: String?
-    await withKnownIssue {
+    let failures = await collectingFailures {
       // Made here, in the test: the call comes from a task that has none of its task-locals.
       let fact: @Sendable (Int) async throws -> String = unimplemented("Client.fact")
       let detached = Task.detached {
@@ -144,10 +118,8 @@ struct UnimplementedTests {
         return await thrown { _ = try await fact(1) }
       }
       thrownName = await detached.value
-    } matching: {
-      issues.accept($0)
     }
-    #expect(issues.names == ["Client.fact"])
+    #expect(placeholderNames(failures) == ["Client.fact"])
     #expect(thrownName == "Client.fact")
   }
 
@@ -166,9 +138,8 @@ struct UnimplementedTests {
 
   @Test(arguments: NoTask.allCases)
   func aCallFromAThreadWithNoTaskFailsTheTestThatMadeIt(from place: NoTask) async {
-    let issues = RecordedIssues()
-    var line = 0
-    await withKnownIssue {
+    var line: UInt = 0
+    let failures = await collectingFailures {
       line = #line + 1
       let log: @Sendable (String) -> Void = unimplemented("Client.log")
       await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -177,11 +148,9 @@ struct UnimplementedTests {
           done.resume()
         }
       }
-    } matching: {
-      issues.accept($0)
     }
-    #expect(issues.names == ["Client.log"])
-    #expect(issues.lines == [line])
+    #expect(placeholderNames(failures) == ["Client.log"])
+    #expect(failures.map(\.line) == [line])
   }
 
   @Test func theErrorSaysWhatHappened() {

@@ -115,7 +115,7 @@ final class ReflectedCase<Root, Value>: Sendable {
     let sameBits = withUnsafeBytes(of: rebuilt) { rebuiltBytes in
       withUnsafeBytes(of: root) { rebuiltBytes.elementsEqual($0) }
     }
-    return sameBits || DumpNode(reflecting: rebuilt) == DumpNode(reflecting: root)
+    return sameBits || structurallyEqual(rebuilt, root)
   }
 
   func reportOnce(_ message: @autoclosure () -> String) {

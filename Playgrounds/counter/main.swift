@@ -38,7 +38,7 @@ store.send(.primeModal(.saveFavoritePrimeTapped))
 step("Ask for the 2nd prime. The search runs off the main thread; the button is disabled meanwhile.")
 store.send(.counter(.nthPrimeButtonTapped))
 runMainQueue(until: { !store.value.counter.isNthPrimeButtonDisabled })
-store.send(.counter(.alertDismissButtonTapped))
+store.send(.counter(.alertNthPrime(.dismiss)))
 
 step("Ask for a fact about the count, computed offline.")
 store.send(.counter(.factButtonTapped))

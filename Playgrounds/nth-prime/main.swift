@@ -44,8 +44,8 @@ let store = Store(
 store.send(.incrementButtonTapped)
 store.send(.nthPrimeButtonTapped)
 runMainQueue(until: { !store.value.isNthPrimeButtonDisabled })
-print("alert: \(store.value.alertNthPrime?.message ?? "none")")
-store.send(.alertDismissButtonTapped)
+print("alert: \(store.value.alertNthPrime?.title.string ?? "none")")
+store.send(.alertNthPrime(.dismiss))
 
 step(
   "A longer search reports its progress in whole percents, once per sieve window at most (here, "

@@ -50,7 +50,7 @@ struct Announcement: Equatable, Sendable, CustomStringConvertible {
   static func changes(from old: AppState, to new: AppState) -> [Announcement] {
     var announcements: [Announcement] = []
     if let alert = new.counter.alertNthPrime, alert != old.counter.alertNthPrime {
-      announcements.append(Announcement(kind: .alert, text: alert.message))
+      announcements.append(Announcement(kind: .alert, text: alert.title.string))
     }
     if let message = new.counter.errorMessage,
       message != old.counter.errorMessage || finishedWork(old.counter, new.counter)

@@ -166,7 +166,7 @@ final class LineSession {
     lastState = state
     // Read, so dismissed: a line of output is all the alert the user will see.
     if state.counter.alertNthPrime != nil {
-      store.send(.counterView(.counter(.alertDismissButtonTapped)))
+      store.send(.counterView(.counter(.alertNthPrime(.dismiss))))
     }
     if state.counter.errorMessage != nil {
       store.send(.counterView(.counter(.errorDismissButtonTapped)))

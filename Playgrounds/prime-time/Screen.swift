@@ -98,7 +98,7 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
 
   if let alert = counter.alertNthPrime {
     screen.append(
-      "  " + ANSI.inverse(" \(visible(alert.message)) ") + ANSI.dim("  Enter to dismiss"), rank: .essential)
+      "  " + ANSI.inverse(" \(visible(alert.title.string)) ") + ANSI.dim("  Enter to dismiss"), rank: .essential)
   }
   let errors = [counter.errorMessage, state.favorites.errorMessage].compactMap { $0 }
   for message in errors {

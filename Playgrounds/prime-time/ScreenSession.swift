@@ -190,7 +190,7 @@ final class ScreenSession {
 
   private func dismissEverything() {
     let state = store.value
-    if state.counter.alertNthPrime != nil { store.send(.counterView(.counter(.alertDismissButtonTapped))) }
+    if state.counter.alertNthPrime != nil { store.send(.counterView(.counter(.alertNthPrime(.dismiss)))) }
     if state.counter.errorMessage != nil { store.send(.counterView(.counter(.errorDismissButtonTapped))) }
     if state.favorites.errorMessage != nil { store.send(.favoritePrimes(.errorDismissButtonTapped)) }
     context.dismissedStatus = state.favorites.statusMessage

@@ -1,3 +1,5 @@
+import Effectful
+
 /// What happens on the counter screen: the user's gestures, and the answers their effects send back.
 ///
 /// ```swift
@@ -32,8 +34,17 @@ public enum CounterAction: Equatable, Sendable {
   case nthPrimeResponse(n: Int, Result<Int, CounterError>)
   /// "Cancel" was tapped while the nth-prime search ran: stop it.
   case nthPrimeCancelButtonTapped
-  /// The nth-prime alert was dismissed.
-  case alertDismissButtonTapped
+  /// The nth-prime alert: `.dismiss` when its OK button was tapped (its only button sends
+  /// nothing else).
+  case alertNthPrime(PresentationAction<Never>)
   /// The error message was dismissed.
   case errorDismissButtonTapped
+}
+
+extension CounterAction {
+  /// Picks the alert's actions out of the counter's, for `ifLet`.
+  public static let alertNthPrimeCase = CasePath(CounterAction.alertNthPrime) { action in
+    guard case .alertNthPrime(let alertAction) = action else { return nil }
+    return alertAction
+  }
 }

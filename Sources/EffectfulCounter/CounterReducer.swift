@@ -8,7 +8,7 @@ import Effectful
 ///   reducer: counterReducer(environment: .offline))
 /// store.send(.nthPrimeButtonTapped)  // isNthPrimeButtonDisabled == true
 /// // … .nthPrimeResponse(n: 3, .success(5)):
-/// //   alertNthPrime?.message == "The 3rd prime is 5"
+/// //   alertNthPrime == .nthPrime(n: 3, prime: 5)
 /// ```
 ///
 /// - The timer ticks on `environment.mainQueue` every second from one second after it is toggled on,
@@ -23,10 +23,17 @@ import Effectful
 ///   on: its answer names its own n.)
 /// - Every answer is delivered on `environment.mainQueue`; loading flags are cleared by every
 ///   response, success or failure, and failures become ``CounterState/errorMessage``.
+/// - The answer is presented as an alert (`ifLet`): `.alertNthPrime(.dismiss)` clears it.
 /// - The count stops at `Int.min` and `Int.max` instead of trapping, and
 ///   ``CounterState/errorMessage`` says why it did not move (``CounterError/countAtLimit(_:)``);
 ///   the timer stops there too.
 public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterState, CounterAction> {
+  ifLet(
+    counterScreen(environment: environment), value: \.$alertNthPrime, action: CounterAction.alertNthPrimeCase)
+}
+
+/// The counter screen's own logic, without the alert it presents.
+private func counterScreen(environment: CounterEnvironment) -> Reducer<CounterState, CounterAction> {
   { state, action in
     switch action {
     case .decrementButtonTapped:
@@ -123,7 +130,7 @@ public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterSt
     case .nthPrimeResponse(let n, .success(let prime)):
       state.isNthPrimeButtonDisabled = false
       state.nthPrimeProgress = nil
-      state.alertNthPrime = PrimeAlert(n: n, prime: prime)
+      state.alertNthPrime = .nthPrime(n: n, prime: prime)
       return []
 
     case .nthPrimeResponse(_, .failure(let error)):
@@ -138,8 +145,7 @@ public func counterReducer(environment: CounterEnvironment) -> Reducer<CounterSt
       state.nthPrimeProgress = nil
       return [.cancel(id: CounterCancelID.nthPrime)]
 
-    case .alertDismissButtonTapped:
-      state.alertNthPrime = nil
+    case .alertNthPrime:
       return []
 
     case .errorDismissButtonTapped:

@@ -1,3 +1,4 @@
+import Effectful
 import EffectfulPrimes
 
 /// Everything the counter screen shows: the count, its fact, the timer, and the nth-prime search.
@@ -20,8 +21,9 @@ public struct CounterState: Equatable, Sendable {
   public var isLoading: Bool
   /// Whether the timer is adding one to the count every second.
   public var isTimerRunning: Bool
-  /// The answer to "what is the nth prime?", shown as an alert until dismissed.
-  public var alertNthPrime: PrimeAlert?
+  /// The answer to "what is the nth prime?", presented as an alert until dismissed (see
+  /// `AlertState.nthPrime(n:prime:)`).
+  @PresentationState public var alertNthPrime: AlertState<Never>?
   /// Whether the nth-prime button is disabled: it is while a search is in flight.
   public var isNthPrimeButtonDisabled: Bool
   /// How far a long nth-prime search has got, from 0 to 1; `nil` when none is running or it is
@@ -42,7 +44,7 @@ public struct CounterState: Equatable, Sendable {
     fact: String? = nil,
     isLoading: Bool = false,
     isTimerRunning: Bool = false,
-    alertNthPrime: PrimeAlert? = nil,
+    alertNthPrime: AlertState<Never>? = nil,
     isNthPrimeButtonDisabled: Bool = false,
     nthPrimeProgress: Double? = nil,
     errorMessage: String? = nil

@@ -159,10 +159,10 @@ import Testing
     scheduler.advance()
     store.receive(.nthPrimeResponse(n: 3, .success(5))) {
       $0.isNthPrimeButtonDisabled = false
-      $0.alertNthPrime = PrimeAlert(n: 3, prime: 5)
+      $0.alertNthPrime = .nthPrime(n: 3, prime: 5)
     }
-    #expect(store.value.alertNthPrime?.message == "The 3rd prime is 5")
-    store.send(.alertDismissButtonTapped) { $0.alertNthPrime = nil }
+    #expect(store.value.alertNthPrime?.title.string == "The 3rd prime is 5")
+    store.send(.alertNthPrime(.dismiss)) { $0.alertNthPrime = nil }
   }
 
   @Test func nthPrimeReportsProgressThenClearsIt() {
@@ -185,7 +185,7 @@ import Testing
     store.receive(.nthPrimeResponse(n: 1_000, .success(7_919))) {
       $0.isNthPrimeButtonDisabled = false
       $0.nthPrimeProgress = nil
-      $0.alertNthPrime = PrimeAlert(n: 1_000, prime: 7_919)
+      $0.alertNthPrime = .nthPrime(n: 1_000, prime: 7_919)
     }
   }
 
@@ -237,7 +237,7 @@ import Testing
     scheduler.advance(by: .seconds(1))
     store.receive(.nthPrimeResponse(n: 2, .success(3))) {
       $0.isNthPrimeButtonDisabled = false
-      $0.alertNthPrime = PrimeAlert(n: 2, prime: 3)
+      $0.alertNthPrime = .nthPrime(n: 2, prime: 3)
     }
     #expect(requests.withValue { $0 } == 1)
   }
@@ -279,9 +279,9 @@ import Testing
     scheduler.advance()
     store.receive(.nthPrimeResponse(n: 4, .success(7))) {
       $0.isNthPrimeButtonDisabled = false
-      $0.alertNthPrime = PrimeAlert(n: 4, prime: 7)
+      $0.alertNthPrime = .nthPrime(n: 4, prime: 7)
     }
-    #expect(store.value.alertNthPrime?.message == "The 4th prime is 7")
+    #expect(store.value.alertNthPrime?.title.string == "The 4th prime is 7")
   }
 
   @Test func answersArriveOnlyThroughTheMainQueue() {
@@ -295,7 +295,7 @@ import Testing
     scheduler.advance()
     store.receive(.nthPrimeResponse(n: 1, .success(2))) {
       $0.isNthPrimeButtonDisabled = false
-      $0.alertNthPrime = PrimeAlert(n: 1, prime: 2)
+      $0.alertNthPrime = .nthPrime(n: 1, prime: 2)
     }
   }
 }

@@ -7,9 +7,10 @@ import Testing
     (1, 2, "The 1st prime is 2"), (2, 3, "The 2nd prime is 3"), (3, 5, "The 3rd prime is 5"),
     (11, 31, "The 11th prime is 31"), (1_000, 7_919, "The 1000th prime is 7919"),
   ])
-  func alertMessage(n: Int, prime: Int, message: String) {
-    #expect(PrimeAlert(n: n, prime: prime).message == message)
-    #expect(PrimeAlert(n: n, prime: prime).id == prime)
+  func alertTitle(n: Int, prime: Int, title: String) {
+    let alert = AlertState.nthPrime(n: n, prime: prime)
+    #expect(alert.title.string == title)
+    #expect(alert.buttons.map(\.label) == [TextState("OK")])
   }
 
   @Test func isPrime() {

@@ -35,7 +35,7 @@ import Testing
     scheduler.advance()
     store.receive(.counter(.nthPrimeResponse(n: 2, .success(3)))) {
       $0.counter.isNthPrimeButtonDisabled = false
-      $0.counter.alertNthPrime = PrimeAlert(n: 2, prime: 3)
+      $0.counter.alertNthPrime = .nthPrime(n: 2, prime: 3)
     }
     store.receive(.counter(.factResponse(.success("2 is even.")))) {
       $0.counter.isLoading = false

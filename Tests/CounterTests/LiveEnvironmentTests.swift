@@ -132,7 +132,7 @@ import Testing
     store.send(.nthPrimeButtonTapped) { $0.isNthPrimeButtonDisabled = true }
     await store.receive(.nthPrimeResponse(n: 3, .success(5))) {
       $0.isNthPrimeButtonDisabled = false
-      $0.alertNthPrime = PrimeAlert(n: 3, prime: 5)
+      $0.alertNthPrime = .nthPrime(n: 3, prime: 5)
     }
     store.send(.factButtonTapped) { $0.isLoading = true }
     await store.receive(.factResponse(.success("3 is the number of spatial dimensions we perceive."))) {

@@ -55,7 +55,7 @@ import Testing
     store.send(.nthPrimeButtonTapped) { $0.isNthPrimeButtonDisabled = true }
     await store.receive(.nthPrimeResponse(n: 3, .success(5))) {
       $0.isNthPrimeButtonDisabled = false
-      $0.alertNthPrime = PrimeAlert(n: 3, prime: 5)
+      $0.alertNthPrime = .nthPrime(n: 3, prime: 5)
     }
     await store.finish()
   }

@@ -126,9 +126,9 @@ extension AppEnvironment {
     scheduler.advance()
     store.receive(.counterView(.counter(.nthPrimeResponse(n: 3, .success(5))))) {
       $0.counter.isNthPrimeButtonDisabled = false
-      $0.counter.alertNthPrime = PrimeAlert(n: 3, prime: 5)
+      $0.counter.alertNthPrime = .nthPrime(n: 3, prime: 5)
     }
-    store.send(.counterView(.counter(.alertDismissButtonTapped))) { $0.counter.alertNthPrime = nil }
+    store.send(.counterView(.counter(.alertNthPrime(.dismiss)))) { $0.counter.alertNthPrime = nil }
   }
 
   @Test func timerThroughTheApp() {

@@ -60,7 +60,7 @@ import Testing
     store.send(.counterView(.counter(.nthPrimeButtonTapped))) { $0.counter.isNthPrimeButtonDisabled = true }
     await store.receive(.counterView(.counter(.nthPrimeResponse(n: 10, .success(29))))) {
       $0.counter.isNthPrimeButtonDisabled = false
-      $0.counter.alertNthPrime = PrimeAlert(n: 10, prime: 29)
+      $0.counter.alertNthPrime = .nthPrime(n: 10, prime: 29)
     }
     await store.finish()
   }

@@ -99,7 +99,7 @@ struct SecurityTests {
     store.send(.nthPrimeButtonTapped) { $0.isNthPrimeButtonDisabled = true }
     await store.receive(.nthPrimeResponse(n: 7, .success(17))) {
       $0.isNthPrimeButtonDisabled = false
-      $0.alertNthPrime = PrimeAlert(n: 7, prime: 17)
+      $0.alertNthPrime = .nthPrime(n: 7, prime: 17)
     }
     store.send(.factButtonTapped) { $0.isLoading = true }
     await store.receive(.factResponse(.success("A fact."))) {

@@ -35,6 +35,8 @@ enum BareWorkloads {
     case .runBurst10k: RunBurst.bare
     case .forEachRows10kOneRowAction: ForEachRows.bare
     case .rowStoreRows100, .rowStoreRows10k: nil
+    // Measured against the store's own forEach.rows100.oneRowAction and cancel.startCancel.
+    case .forEachRows100OneRowAction, .navigationStack100ElementAction, .navigationPresentDismiss: nil
     // The "bare" side of a test store's story is the app's store, driven by hand.
     case .testStoreStory1000: TestStoreStory.bare
     }

@@ -56,6 +56,12 @@ enum CaseName: String, CaseIterable {
   case runBurst10k = "run.burst10k"
   /// An action for one row of 10,000, through `forEach` and `combine` (see ``ForEachRows``).
   case forEachRows10kOneRowAction = "forEach.rows10k.oneRowAction"
+  /// Extra: the same over 100 rows, what `navigation.stack100.elementAction` compares with.
+  case forEachRows100OneRowAction = "forEach.rows100.oneRowAction"
+  /// An action for one screen of a navigation stack of 100 (see ``Navigation``).
+  case navigationStack100ElementAction = "navigation.stack100.elementAction"
+  /// Present a child, start an effect in it, dismiss it (see ``Navigation``).
+  case navigationPresentDismiss = "navigation.presentDismiss"
   /// One observed row store of 100 rows sends a change to its row (see ``RowStoreNotification``).
   case rowStoreRows100 = "rowStore.rows100.oneRowChanges"
   /// The same with 10,000 rows: the cost must not grow with the rows.

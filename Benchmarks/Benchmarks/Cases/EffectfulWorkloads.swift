@@ -35,6 +35,9 @@ enum EffectfulWorkloads {
     case .runDependencyRead: DependencyRead.run
     case .runBurst10k: RunBurst.effectful
     case .forEachRows10kOneRowAction: ForEachRows.effectful
+    case .forEachRows100OneRowAction: Navigation.rows100
+    case .navigationStack100ElementAction: Navigation.stackElementAction
+    case .navigationPresentDismiss: Navigation.presentDismiss
     case .rowStoreRows100: RowStoreNotification.effectful(rowCount: 100)
     case .rowStoreRows10k: RowStoreNotification.effectful(rowCount: 10_000)
     case .testStoreStory1000: TestStoreStory.effectful

@@ -22,7 +22,8 @@ enum NaiveWorkloads {
     // The episode has neither a reducer protocol nor reflected case paths.
     case .sendProtocolFeature, .pullbackReflectedCasePaths: nil
     case .cancelStartCancel, .cancelSharedID10k, .cancelSharedID40k, .chainSync1M, .runRoundTrip,
-      .runBurst10k, .forEachRows10kOneRowAction, .rowStoreRows100, .rowStoreRows10k,
+      .runBurst10k, .forEachRows10kOneRowAction, .forEachRows100OneRowAction,
+      .navigationStack100ElementAction, .navigationPresentDismiss, .rowStoreRows100, .rowStoreRows10k,
       .testStoreStory1000, .sendDependencyRead, .sendDependencyReadOverridden, .runDependencyRead:
       nil
     case .testSchedulerPending10k, .testSchedulerPending40k: nil

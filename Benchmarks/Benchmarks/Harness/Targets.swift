@@ -78,6 +78,10 @@ struct TargetCheck {
       ratio(.runBurst10k, atMost: 2, of: bare(.runBurst10k), "10,000 bare tasks, same hops"),
       ratio(.forEachRows10kOneRowAction, atMost: 5, of: effectful(.sendNoEffect), "send.noEffect"),
       ratio(
+        .navigationStack100ElementAction, atMost: 2, of: effectful(.forEachRows100OneRowAction),
+        "forEach.rows100.oneRowAction"),
+      ratio(.navigationPresentDismiss, atMost: 2, of: effectful(.cancelStartCancel), "cancel.startCancel"),
+      ratio(
         .rowStoreRows10k, atMost: 1.25, of: effectful(.rowStoreRows100), "rowStore.rows100.oneRowChanges"),
       ratio(.testStoreStory1000, atMost: 2, of: bare(.testStoreStory1000), "a plain Store driven by hand"),
     ]

@@ -28,6 +28,13 @@ package final class CancellationRegistry: @unchecked Sendable {
 
   /// Where `.run` effects of this registry's store start their tasks; `nil` in an app (see
   /// ``EffectTaskStarter``).
+  /// The removal checks the store runs after each action (see ``WatchedRemovalChecks``); touched
+  /// only by the store's send loop, like ``deliveringRun``.
+  @usableFromInline @exclusivity(unchecked) package var removalChecks = WatchedRemovalChecks()
+
+  /// How many effects each child of each `forEach` and `ifLet` has running in this store.
+  package let childEffects = ChildEffectCounts()
+
   package let taskStarter: (any EffectTaskStarter)?
 
   /// A registry whose `.run` tasks start where `taskStarter` puts them: by default, where the

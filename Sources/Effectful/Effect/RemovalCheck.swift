@@ -1,8 +1,13 @@
 import Foundation
 
-/// What `forEach` and `ifLet` return among their effects while their elements have effects running:
+/// What `forEach` and `ifLet` return among their effects when a child's reducer returned effects:
 /// once the store has reduced the whole action, it runs the check on its value, and the check cancels
 /// the effects of every element that is gone (removed, or optional state set to `nil`).
+///
+/// The store then keeps the check and runs it again after every action it reduces, until the check
+/// finds no child of its `forEach` or `ifLet` running (see ``WatchedRemovalChecks``): a child removed
+/// by an action that never passed through its `forEach` (a reducer that calls it only for element
+/// actions, a sibling feature) is noticed all the same.
 ///
 /// The check runs after the whole action because the reducer that removes an element is usually not
 /// the element's own: `combine(forEach(row, …), listReducer)` runs the row first and the list, which
@@ -13,31 +18,34 @@ import Foundation
 /// than its own finds its value inside by that type.
 @usableFromInline
 package final class RemovalCheck: Sendable {
-  /// Checks `value` (of the type the check was made for) under `scope`, cancelling in `registry`.
-  let check: @Sendable (_ value: Any, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Void
-  let valueType: Any.Type
+  /// Checks `value` (of the type the check was made for) under `scope`, cancelling in `registry`;
+  /// returns whether any child it watches still has an effect running (the store keeps it then).
+  let check: @Sendable (_ value: Any, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Bool
+  /// Which children, from the store's value down, this check watches: two checks with equal keys
+  /// are the same check, made by two actions, and the store keeps one.
+  let key: [RemovalCheckKeyPart]
 
   package init<Value>(
-    for _: Value.Type,
+    for _: Value.Type, key: [RemovalCheckKeyPart],
     _ check:
-      @escaping @Sendable (_ value: Value, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Void
+      @escaping @Sendable (_ value: Value, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Bool
   ) {
-    valueType = Value.self
+    self.key = key
     self.check = { value, scope, registry in
       if let value = value as? Value { return check(value, scope, registry) }
       // No path says where the child's value is: its type does, if it is there exactly once.
       let found = nestedValues(ofType: Value.self, in: value)
       guard found.count == 1, let child = found[0].value as? Value else {
         RemovalCheck.reportNotFound(Value.self, in: type(of: value), at: found.map(\.path))
-        return
+        return false
       }
-      check(child, scope, registry)
+      return check(child, scope, registry)
     }
   }
 
-  /// Runs the check on a store's whole value, in the store's registry.
+  /// Runs the check on a store's whole value, in the store's registry: whether to keep it.
   @usableFromInline
-  package func run(on value: Any, registry: CancellationRegistry) {
+  package func run(on value: Any, registry: CancellationRegistry) -> Bool {
     check(value, nil, registry)
   }
 
@@ -46,8 +54,19 @@ package final class RemovalCheck: Sendable {
   package func lifted<Global, Local>(through path: KeyPath<Global, Local>) -> RemovalCheck {
     // Key paths are immutable once formed, and a pullback's names plain properties.
     let path = UncheckedSendable(path)
-    return RemovalCheck(for: Global.self) { [self] global, scope, registry in
+    return RemovalCheck(for: Global.self, key: [RemovalCheckKeyPart(path.value)] + key) {
+      [self] global, scope, registry in
       check(global[keyPath: path.value], scope, registry)
+    }
+  }
+
+  /// The same check, one level up: it reads the child's value in one case of an enum parent,
+  /// and has nothing to watch while the parent is in another.
+  package func lifted<Parent, Child>(throughCase casePath: CasePath<Parent, Child>) -> RemovalCheck {
+    RemovalCheck(for: Parent.self, key: [RemovalCheckKeyPart(ObjectIdentifier(Child.self))] + key) {
+      [self] parent, scope, registry in
+      guard let child = casePath.extract(parent) else { return false }
+      return check(child, scope, registry)
     }
   }
 
@@ -56,11 +75,13 @@ package final class RemovalCheck: Sendable {
   /// on it under that scope. A child that is gone is skipped: its effects are the parent's check's
   /// to cancel.
   package func lifted<Parent>(
-    into _: Parent.Type, child: @escaping @Sendable (Parent) -> (value: Any, key: EffectID)?
+    into _: Parent.Type, by childKey: RemovalCheckKeyPart,
+    child: @escaping @Sendable (Parent) -> (value: Any, key: EffectID)?
   ) -> RemovalCheck {
-    RemovalCheck(for: Parent.self) { [self] parent, scope, registry in
-      guard let (value, key) = child(parent) else { return }
-      check(value, EffectScope(parent: scope, key: key), registry)
+    RemovalCheck(for: Parent.self, key: [childKey] + key) { [self] parent, scope, registry in
+      // Gone, its effects are the parent's check's to cancel; this one has nothing left to watch.
+      guard let (value, key) = child(parent) else { return false }
+      return check(value, EffectScope(parent: scope, key: key), registry)
     }
   }
 
@@ -75,6 +96,18 @@ package final class RemovalCheck: Sendable {
       cancelled. Lift the child with pullback, which says where its value is.
       """
     FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
+}
+
+/// One step of a ``RemovalCheck``'s key: a key path it was lifted through, a `forEach` or `ifLet`,
+/// a child of one.
+@usableFromInline
+package struct RemovalCheckKeyPart: Hashable, @unchecked Sendable {
+  // Key paths and ids: immutable values, only hashed and compared, on the store's actor.
+  private let part: AnyHashable
+
+  package init(_ part: some Hashable) {
+    self.part = AnyHashable(part)
   }
 }
 

@@ -1,59 +1,57 @@
-/// How many effects each child of one `forEach` or `ifLet` has running, per store and per
-/// enclosing child: what the removal check compares with the children still in the state.
+/// How many effects each child of each `forEach` and `ifLet` has running in one store: what a
+/// removal check compares with the children still in the state.
 ///
-/// One belongs to one ``ScopedChildren`` and serves every store that runs its reducer. Its total,
-/// over all stores, is what that reducer reads on every action to decide whether to return a
-/// removal check at all: with nothing running, an action pays one spin lock.
-@usableFromInline
-final class ChildEffectCounts<Member: Hashable & Sendable>: @unchecked Sendable {
-  /// A store's registry and the enclosing child's path: one set of children to check.
-  struct Owner: Hashable {
-    let registry: ObjectIdentifier
-    let path: [EffectID]
-
-    init(registry: CancellationRegistry, scope: EffectScope?) {
-      self.registry = ObjectIdentifier(registry)
-      path = scope?.path ?? []
-    }
-  }
-
-  @usableFromInline let total = SpinCount()
+/// One belongs to one store (its ``CancellationRegistry``), so one store's busy rows never make
+/// another store's checks run. Inside, counts are kept per `forEach` or `ifLet` (its namespace,
+/// see ``ScopedChildren``) and per enclosing child (the scope path), and a table empties as its
+/// last effect ends.
+package final class ChildEffectCounts: @unchecked Sendable {
   private let lock = Lock()
-  // Guarded by `lock`, which is what makes the unchecked exclusivity and Sendable safe.
-  @exclusivity(unchecked) private var running: [Owner: [Member: Int]] = [:]
+  // Guarded by `lock`, which is what makes the unchecked exclusivity and Sendable safe. Each value
+  // is a `MemberCounts<Member>` of its namespace's member type.
+  @exclusivity(unchecked) private var byNamespace: [ObjectIdentifier: AnyObject] = [:]
 
   init() {}
 
-  /// Whether any child has an effect running, in any store.
-  @inlinable
-  var anyRunning: Bool { total.isPositive }
-
-  func started(_ member: Member, in owner: Owner) {
-    total.add(1)
+  /// Counts an effect of `member` that started, under the enclosing child `path`.
+  func started<Member: Hashable>(_ member: Member, in namespace: ObjectIdentifier, under path: [EffectID]) {
     lock.withLock {
-      running[owner, default: [:]][member, default: 0] += 1
+      let counts: MemberCounts<Member>
+      if let existing = byNamespace[namespace] as? MemberCounts<Member> {
+        counts = existing
+      } else {
+        // None running: the namespace's last table went away with its last effect.
+        counts = MemberCounts()
+        byNamespace[namespace] = counts
+      }
+      counts.running[path, default: [:]][member, default: 0] += 1
     }
   }
 
-  func ended(_ member: Member, in owner: Owner) {
-    total.add(-1)
+  /// Counts an effect of `member` that ended.
+  func ended<Member: Hashable>(_ member: Member, in namespace: ObjectIdentifier, under path: [EffectID]) {
     lock.withLock {
-      guard var members = running[owner], let count = members[member] else { return }
+      guard let counts = byNamespace[namespace] as? MemberCounts<Member>,
+        var members = counts.running[path], let count = members[member]
+      else { return }
       members[member] = count > 1 ? count - 1 : nil
-      running[owner] = members.isEmpty ? nil : members
+      counts.running[path] = members.isEmpty ? nil : members
+      if counts.running.isEmpty { byNamespace[namespace] = nil }
     }
   }
 
-  /// Cancels every effect of each child running in `registry` under `scope` that `isPresent` says
-  /// the state no longer holds; `key` names a child's scope.
-  func cancelGone(
-    in registry: CancellationRegistry, under scope: EffectScope?,
-    isPresent: (Member) -> Bool, key: (Member) -> EffectID
-  ) {
-    let owner = Owner(registry: registry, scope: scope)
-    let members = lock.withLock { running[owner].map { Array($0.keys) } ?? [] }
-    for member in members where !isPresent(member) {
-      registry.cancel(id: EffectScope(parent: scope, key: key(member)).wholeScopeID)
+  /// The members of `namespace` under `path` with an effect running.
+  func running<Member: Hashable>(
+    _: Member.Type, in namespace: ObjectIdentifier, under path: [EffectID]
+  ) -> [Member] {
+    lock.withLock {
+      guard let counts = byNamespace[namespace] as? MemberCounts<Member> else { return [] }
+      return counts.running[path].map { Array($0.keys) } ?? []
     }
   }
+}
+
+/// One namespace's counts: per enclosing child's path, per member. Guarded by its table's lock.
+private final class MemberCounts<Member: Hashable> {
+  var running: [[EffectID]: [Member: Int]] = [:]
 }

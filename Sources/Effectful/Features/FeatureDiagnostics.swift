@@ -26,6 +26,10 @@ enum MissingChild {
   case element(id: Any, collection: Any.Type)
   /// The `ifLet`'s state, of type `child?`, is `nil`.
   case optionalChild(Any.Type)
+  /// The enum state is in another case than the one holding `child`: `found`.
+  case enumCase(Any.Type, found: Any)
+  /// No element with `id` in the stack, of type `stack`.
+  case stackElement(id: StackElementID, stack: Any.Type)
 
   /// Reports that `action` found this child missing and changed nothing.
   @usableFromInline
@@ -45,6 +49,21 @@ enum MissingChild {
         Effectful: ifLet received \(StoreDiagnostics.excerpt(of: action)) while its state \
         (\(child)?) is nil; nothing changed. A child's actions must arrive while its state is there: \
         send them only while it is shown, and let ifLet cancel its effects when it goes away.
+        """)
+    case .enumCase(let child, let found):
+      FeatureDiagnostics.report(
+        """
+        Effectful: a Scope over an enum case received \(StoreDiagnostics.excerpt(of: action)) for its \
+        \(child), but the state is \(StoreDiagnostics.excerpt(of: found)); nothing changed. A case's \
+        actions must arrive while the state is in that case: a presentation ifLet cancels the case's \
+        effects when it changes.
+        """)
+    case .stackElement(let id, let stack):
+      FeatureDiagnostics.report(
+        """
+        Effectful: a stack's forEach received \(StoreDiagnostics.excerpt(of: action)) for the element \
+        with id \(id), but \(stack) has no element with that id; nothing changed. An element's \
+        actions must arrive while it is on the stack: the forEach cancels its effects when it leaves.
         """)
     }
   }

@@ -21,8 +21,9 @@
 /// (the check runs once the store has reduced the whole action). A child that is `Identifiable` is
 /// that child only while its `id` stays: replaced by a child with another `id` (the detail of row 2
 /// opened over row 1's), its effects are cancelled as if it had been set to `nil`, so that none of
-/// its answers lands in the new child. Replaced by a value with the same `id`, or, for a child that
-/// is not `Identifiable`, by any non-nil value, its effects keep running.
+/// its answers lands in the new child. A child that is an enum is that child only while its case
+/// stays. Replaced by a value with the same `id` and case, or, for a child that is neither, by any
+/// non-nil value, its effects keep running.
 ///
 /// An action that arrives while the state is `nil` changes nothing and is reported: on standard
 /// error in an app, as a test failure under a test store.
@@ -34,6 +35,7 @@ public func ifLet<ParentValue, ParentAction, ChildValue, ChildAction>(
 ) -> Reducer<ParentValue, ParentAction> {
   let valuePath = LocalValuePath(value)
   let optionalChild = ScopedChildren(optionalAt: value)
+  let kind = ChildKind(ChildValue.self)
   let embed: @Sendable (ChildIdentity, ChildAction) -> ParentAction = { [embed = action.embed] in embed($1) }
   return { parent, parentAction in
     optionalChild.reduce(&parent, parentAction, route: action.extract, embed: embed) { parent, childAction in
@@ -43,7 +45,7 @@ public func ifLet<ParentValue, ParentAction, ChildValue, ChildAction>(
         defer { state = present }
         let effects = child(&present, childAction)
         // Who the child is after its action: its effects are that child's.
-        return effects.isEmpty ? .noEffects : .effects(effects, of: ChildIdentity(present))
+        return effects.isEmpty ? .noEffects : .effects(effects, of: ChildIdentity(present, kind: kind))
       }
     }
   }
@@ -55,34 +57,66 @@ extension ScopedChildren where Member == ChildIdentity {
   convenience init<Child>(optionalAt path: KeyPath<ParentValue, Child?>) {
     // Key paths are immutable once formed; the ones `ifLet` takes name plain properties.
     let path = UncheckedSendable(path)
+    let kind = ChildKind(Child.self)
     self.init(
       holds: { parent in
-        let present = parent[keyPath: path.value].map(ChildIdentity.init)
+        let present = parent[keyPath: path.value].map { ChildIdentity($0, kind: kind) }
         return { $0 == present }
       },
       // Whoever is there now: a replaced child's effects are the parent's check's to cancel, and a
       // check from inside the child reads the child there now.
-      current: { parent, _ in parent[keyPath: path.value].map { ($0, ChildIdentity($0)) } })
+      current: { parent, _ in parent[keyPath: path.value].map { ($0, ChildIdentity($0, kind: kind)) } })
   }
 }
 
-/// Who an `ifLet`'s child is: its `id` when it is `Identifiable`, so that a child replaced by one
-/// with another `id` counts as gone; otherwise one identity for whatever value is there.
+/// Who an `ifLet`'s child is: its enum case when it is an enum (a destination), and its `id` when
+/// it is `Identifiable` (for an enum, when its case's payload is), so that a child replaced by
+/// another case or by one with another `id` counts as gone; otherwise one identity for whatever
+/// value is there.
 @usableFromInline
 struct ChildIdentity: Hashable, @unchecked Sendable {
-  // Only compared and hashed, under the counts' lock or on the store's thread. `AnyHashable` does
+  // Only compared and hashed, in the store's counts or on the store's actor. `AnyHashable` does
   // not say it is `Sendable`; an `id` is a value (an `Int`, a `UUID`) in practice.
   let id: AnyHashable?
+  /// The case number, for an enum child.
+  let tag: UInt32?
 
+  /// Who `child` is; `kind` says what its type is, learned once per reducer.
   @usableFromInline
-  init<Child>(_ child: Child) {
+  init<Child>(_ child: Child, kind: ChildKind) {
+    tag = kind.layout?.tag(of: child)
     // The cast is paid only by children that are `Identifiable`.
-    guard Child.self is any Identifiable.Type, let identifiable = child as? any Identifiable else {
+    if kind.isIdentifiable, let identifiable = child as? any Identifiable {
+      id = Self.id(of: identifiable)
+    } else if tag != nil {
+      // A destination enum: its case's payload (a feature's state) says who it is.
+      id = Self.payloadID(of: child)
+    } else {
       id = nil
-      return
     }
-    id = Self.id(of: identifiable)
+  }
+
+  /// The `id` of an enum value's payload, when the payload is `Identifiable`.
+  private static func payloadID(of child: Any) -> AnyHashable? {
+    guard let payload = Mirror(reflecting: child).children.first?.value as? any Identifiable else {
+      return nil
+    }
+    return id(of: payload)
   }
 
   private static func id(of child: some Identifiable) -> AnyHashable { AnyHashable(child.id) }
+}
+
+/// What a child's type says about who a child is: whether it is an enum, and whether it is
+/// `Identifiable`. Asked once per reducer: the runtime's answers cost more than a child's action.
+@usableFromInline
+struct ChildKind: Sendable {
+  @usableFromInline let layout: EnumLayout?
+  @usableFromInline let isIdentifiable: Bool
+
+  @usableFromInline
+  init(_ type: Any.Type) {
+    layout = EnumLayout(type)
+    isIdentifiable = type is any Identifiable.Type
+  }
 }

@@ -3,16 +3,20 @@
 /// its id, an optional child by who it is (see ``ChildIdentity``).
 ///
 /// A child's effects are its own. Each runs under the child's ``EffectScope``: the ids it uses are
-/// the child's, and cancelling the scope ends it. While any child has an effect running, the reducer
-/// returns a removal check, which the store runs once it has reduced the whole action, and which
-/// cancels the effects of every member the parent's state no longer holds.
+/// the child's, and cancelling the scope ends it. When a child's reducer returns effects, the
+/// reducer also returns a removal check; the store keeps it and runs it after every action while
+/// any child has an effect running (see ``WatchedRemovalChecks``), and it cancels the effects of
+/// every member the parent's state no longer holds, whoever removed it. The counts of running
+/// effects belong to the store (``ChildEffectCounts``).
 ///
 /// The reducer makes one when it is made and keeps it for its life, so each reducer value is a
 /// namespace of its own: two places of one feature keep their children apart.
 @usableFromInline
 final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
-  @usableFromInline let effectCounts = ChildEffectCounts<Member>()
   @usableFromInline let removalCheck: RemovalCheck
+  /// Names this `forEach` or `ifLet` while anything holds it: the checks and the runs of its
+  /// children do, so its address is never another's while a count or a check refers to it.
+  private let token = NamespaceToken()
   /// Which `forEach` or `ifLet` this is: the first part of its children's scope keys.
   private let namespace: ObjectIdentifier
   /// The child that stands for `member` in the parent now, and who that child is.
@@ -26,15 +30,22 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     holds: @escaping @Sendable (_ parent: ParentValue) -> (_ member: Member) -> Bool,
     current: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
   ) {
-    // The check captures the counts, not `self`, which holds the check: that would be a cycle. The
-    // counts live exactly as long as `self`, so their address names this namespace as well.
-    let effectCounts = self.effectCounts
-    let namespace = ObjectIdentifier(effectCounts)
+    // The check captures the token, not `self`, which holds the check: that would be a cycle.
+    let token = self.token
+    let namespace = ObjectIdentifier(token)
     self.namespace = namespace
     self.current = current
-    removalCheck = RemovalCheck(for: ParentValue.self) { parent, scope, registry in
-      effectCounts.cancelGone(in: registry, under: scope, isPresent: holds(parent)) { member in
-        ChildKey.scopeKey(of: member, in: namespace)
+    removalCheck = RemovalCheck(for: ParentValue.self, key: [RemovalCheckKeyPart(namespace)]) {
+      parent, scope, registry in
+      withExtendedLifetime(token) {
+        let running = registry.childEffects.running(Member.self, in: namespace, under: scope?.path ?? [])
+        guard !running.isEmpty else { return false }
+        let isPresent = holds(parent)
+        for member in running where !isPresent(member) {
+          let key = ChildKey.scopeKey(of: member, in: namespace)
+          registry.cancel(id: EffectScope(parent: scope, key: key).wholeScopeID)
+        }
+        return true
       }
     }
   }
@@ -42,7 +53,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   /// One action, as `forEach` and `ifLet` reduce it: `route` says whether it is a child's,
   /// `reduceChild` reduces it into the child in place, and the child's effects come back lifted
   /// (see ``lift(_:of:embed:)``). An action for a child that is not there is reported. Last comes
-  /// the removal check, while any child has an effect running.
+  /// the removal check, when the child returned effects: the store keeps it from then on.
   @inlinable
   func reduce<ParentAction, Routed, ChildAction>(
     _ parent: inout ParentValue, _ action: ParentAction,
@@ -62,7 +73,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
       }
     }
     // Last, so that it also sees the effects this action gave the child, once they have started.
-    if !effects.isEmpty || effectCounts.anyRunning {
+    if !effects.isEmpty {
       effects.append(Effect(operation: .checkRemovals(removalCheck)))
     }
     return effects
@@ -86,9 +97,9 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   }
 
   /// `effect` as the child `member`'s, whose scope is `key`: the ids it uses are the child's own,
-  /// every run is cancelled by the child's ``EffectScope/wholeScopeID``, and ``effectCounts`` knows
-  /// it runs. A `.cancel(id:)` is rewritten on the spot, so that the store still cancels without a
-  /// run.
+  /// every run is cancelled by the child's ``EffectScope/wholeScopeID``, and the store's
+  /// ``ChildEffectCounts`` knows it runs. A `.cancel(id:)` is rewritten on the spot, so that the
+  /// store still cancels without a run.
   private func scope<Output>(_ effect: Effect<Output>, to member: Member, key: EffectID) -> Effect<Output> {
     switch effect.operation {
     case .none, .output, .checkRemovals:
@@ -96,17 +107,21 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     case .cancel(let id):
       return Effect(operation: .cancel(id.qualified(by: [key])))
     case .run(let body):
-      let effectCounts = self.effectCounts
+      let token = self.token
+      let namespace = self.namespace
       return Effect(
         operation: .run { downstream in
           let parent = downstream.lifetime
           let registry = parent.registry
-          let owner = ChildEffectCounts<Member>.Owner(registry: registry, scope: parent.scope)
+          let counts = registry.childEffects
+          let owner = parent.scope?.path ?? []
           let scope = EffectScope(parent: parent.scope, key: key)
           // Ends with its body, however that ends, and tells its parent.
           let inner = parent.makeChildFinishingParent(scope: scope)
-          effectCounts.started(member, in: owner)
-          inner.onEnd { _ in effectCounts.ended(member, in: owner) }
+          counts.started(member, in: namespace, under: owner)
+          inner.onEnd { _ in
+            withExtendedLifetime(token) { counts.ended(member, in: namespace, under: owner) }
+          }
           registry.register(inner, id: scope.wholeScopeID)
           body(
             EffectSubscriber(lifetime: inner) { output, provenance in
@@ -122,7 +137,8 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   private func nested(_ check: RemovalCheck, returnedBy member: Member) -> RemovalCheck {
     let current = self.current
     let namespace = self.namespace
-    return check.lifted(into: ParentValue.self) { parent in
+    let childKey = RemovalCheckKeyPart(ChildKey(namespace: namespace, member: member))
+    return check.lifted(into: ParentValue.self, by: childKey) { parent in
       current(parent, member).map { ($0.child, ChildKey.scopeKey(of: $0.member, in: namespace)) }
     }
   }
@@ -139,6 +155,9 @@ enum ChildReduction<Member, ChildAction> {
   /// No child was there to reduce the action.
   case missing(MissingChild)
 }
+
+/// Names one `forEach` or `ifLet` (see ``ScopedChildren``) by its address.
+final class NamespaceToken: Sendable {}
 
 /// One child of one `forEach` or `ifLet`: the key of the child's scope.
 struct ChildKey<Member: Hashable & Sendable>: Hashable, Sendable {

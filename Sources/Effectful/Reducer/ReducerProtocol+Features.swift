@@ -1,6 +1,8 @@
 extension ReducerProtocol {
   /// Runs `child` on the parent's optional state while it is there, before this reducer: the
-  /// modifier form of ``ifLet(_:value:action:)``, with its semantics.
+  /// modifier form of
+  /// ``ifLet(_:value:action:)-(_,WritableKeyPath<ParentValue,ChildValue?>,_)``, with its
+  /// semantics.
   ///
   /// ```swift
   /// var body: some ReducerOf<Self> {

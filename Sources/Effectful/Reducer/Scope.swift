@@ -49,6 +49,11 @@ public struct Scope<ParentState, ParentAction, Child: ReducerProtocol>: ReducerP
     self.init(state: state, action: CasePath(action), child: child)
   }
 
+  /// A scope that runs `pulledBack`.
+  init(pulledBack: @escaping Reducer<ParentState, ParentAction>) {
+    self.pulledBack = pulledBack
+  }
+
   /// Runs the child on its part of `state`.
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> [Effect<ParentAction>] {

@@ -135,11 +135,14 @@ final class RootCore<Value, Action> {
       case .cancel(let id):
         registry.cancel(id: id)
       case .checkRemovals(let check):
-        check.run(on: state, registry: registry)
+        registry.removalChecks.keep(check)
       case .run(let body):
         start(body, for: store)
       }
     }
+    // After every action, not only those that passed through a forEach or ifLet: whoever removed
+    // a child, its effects end here.
+    if !registry.removalChecks.isEmpty { registry.removalChecks.run(on: state, registry: registry) }
     if !observers.isEmpty { observers.notify(state) }
   }
 

@@ -75,8 +75,10 @@ extension Store {
   }
 
   /// A child store that reads `extract` of this store's value, and keeps the last value it found
-  /// once that is gone. It holds this store weakly: this store holds it, in ``scopedStores``.
-  private func makeScopedStore<LocalValue: Equatable, LocalAction>(
+  /// once that is gone. It holds this store weakly: this store holds it, in ``scopedStores``. The
+  /// child stores of navigation (`Store+ScopePresentation.swift`, `Store+ScopeStack.swift`) are
+  /// made here too.
+  func makeScopedStore<LocalValue: Equatable, LocalAction>(
     initialValue: LocalValue,
     action toGlobalAction: @escaping (LocalAction) -> Action,
     extract: @escaping (Value) -> LocalValue?

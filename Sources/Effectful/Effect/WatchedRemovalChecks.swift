@@ -1,0 +1,32 @@
+/// The removal checks a store runs after every action it reduces: those of the `forEach`s and
+/// `ifLet`s whose children have effects running in it (see ``RemovalCheck``).
+///
+/// A check is kept from the action whose reducer returned it until it finds no child running: so
+/// a child removed by any reducer, on any action, has its effects cancelled once that action has
+/// been reduced. With no child effect running the set is empty and a send pays one `isEmpty`.
+/// Touched only by the store's send loop, on its actor.
+@usableFromInline
+package struct WatchedRemovalChecks {
+  @usableFromInline var checks: [[RemovalCheckKeyPart]: RemovalCheck] = [:]
+
+  @usableFromInline package init() {}
+
+  /// Whether no check is kept: the send loop's one question when no child runs an effect.
+  @inlinable package var isEmpty: Bool { checks.isEmpty }
+
+  /// Keeps `check`, replacing the one with the same key (an older action's).
+  @usableFromInline
+  package mutating func keep(_ check: RemovalCheck) {
+    checks[check.key] = check
+  }
+
+  /// Runs every check on the store's `value`, dropping those that found nothing left to watch.
+  @usableFromInline
+  package mutating func run(on value: Any, registry: CancellationRegistry) {
+    // A cancellation a check makes can end effects synchronously, but no end handler runs a
+    // reducer or adds a check, so the set is stable while it runs.
+    var finished: [[RemovalCheckKeyPart]] = []
+    for (key, check) in checks where !check.run(on: value, registry: registry) { finished.append(key) }
+    for key in finished { checks[key] = nil }
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+// Ordering, for a parent with a presented child (a sheet, a detail, an alert):
+// - `.presented(action)`: the child reduces it first, then the parent sees it (so the parent reacts
+//   to what the child did); an alert or dialog is then cleared, whichever button it was.
+// - `.dismiss`: the parent sees it first (while the child is still there to read), then the child
+//   is cleared.
+// - Any other action: the parent alone.
+// Whenever the child goes away or another takes its place (another case, another `id`), by this
+// reducer or any other, the store cancels every effect the child started, once the action that
+// did it has been reduced (the one mechanism of `ifLet` and `forEach`, see `ScopedChildren`).
+
+/// Runs `destination` on the child `parent` presents in `value`, with presentation's ordering and
+/// dismissal: the function form of `ifLet(_:action:destination:)` on a ``ReducerProtocol``.
+///
+/// ```swift
+/// let appReducer = ifLet(
+///   appOwnReducer, value: \.$destination,
+///   action: CasePath(AppAction.destination),
+///   destination: destinationReducer)
+/// ```
+///
+/// `parent` comes first because it runs in the middle: after the child on `.presented`, before the
+/// child is cleared on `.dismiss`. A `.presented` action while nothing is shown changes nothing and
+/// is reported (a test failure under a test store); a `.dismiss` then only runs `parent`.
+// Inlinable, as the optional `ifLet` is: specialized where it is used, an action pays no generic
+// metadata lookups.
+@inlinable
+public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction>(
+  _ parent: @escaping Reducer<ParentState, ParentAction>,
+  value: WritableKeyPath<ParentState, PresentationState<DestinationState>>,
+  action: CasePath<ParentAction, PresentationAction<DestinationAction>>,
+  destination: @escaping Reducer<DestinationState, DestinationAction>
+) -> Reducer<ParentState, ParentAction> {
+  let valuePath = LocalValuePath(value.appending(path: \.wrappedValue))
+  let statePath = valuePath.keyPath
+  let presented = ScopedChildren(optionalAt: statePath)
+  let kind = ChildKind(DestinationState.self)
+  let embed: @Sendable (ChildIdentity, DestinationAction) -> ParentAction = { [embed = action.embed] in
+    embed(.presented($1))
+  }
+  // An action value, sent on the store's actor like any other.
+  let dismissal = UncheckedSendable(action.embed(.dismiss))
+  return { state, parentAction in
+    let statePath = valuePath.keyPath
+    switch action.extract(parentAction) {
+    case nil:
+      return parent(&state, parentAction)
+    case .dismiss:
+      let effects = parent(&state, parentAction)
+      state[keyPath: statePath] = nil
+      return effects
+    case .presented(let childAction):
+      let before = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
+      let dismissedByAnyButton = state[keyPath: statePath].map(isDismissedByAnyButton) ?? false
+      var effects = presented.reduce(
+        &state, parentAction, route: { _ in childAction }, embed: embed
+      ) { state, childAction in
+        valuePath.modify(&state) { child -> ChildReduction<ChildIdentity, DestinationAction> in
+          // Moved out and back, not copied: the child's storage stays uniquely referenced.
+          guard var present = child.take() else {
+            return .missing(.optionalChild(DestinationState.self))
+          }
+          defer { child = present }
+          let childEffects = PresentedChild.reducing { destination(&present, childAction) }
+          if childEffects.isEmpty { return .noEffects }
+          return .effects(childEffects, of: ChildIdentity(present, kind: kind))
+        }
+      }
+      // Nothing presented, the action was reported and changes nothing.
+      guard before != nil else { return effects }
+      if !effects.isEmpty { effects = PresentedChild.dismissing(effects, with: dismissal.value) }
+      effects += parent(&state, parentAction)
+      // An alert's button dismisses it, unless the parent already showed another in its place.
+      let after = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
+      if dismissedByAnyButton, after == before {
+        state[keyPath: statePath] = nil
+      }
+      return effects
+    }
+  }
+}
+
+/// Clears the alert or dialog `parent` presents in `value` after any of its buttons, with
+/// presentation's ordering: the function form of `ifLet(_:action:)` on a ``ReducerProtocol``.
+///
+/// ```swift
+/// let appReducer = ifLet(
+///   appOwnReducer, value: \.$alert, action: CasePath(AppAction.alert))
+/// ```
+public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction>(
+  _ parent: @escaping Reducer<ParentState, ParentAction>,
+  value: WritableKeyPath<ParentState, PresentationState<DestinationState>>,
+  action: CasePath<ParentAction, PresentationAction<DestinationAction>>
+) -> Reducer<ParentState, ParentAction> {
+  ifLet(parent, value: value, action: action, destination: { _, _ in [] })
+}
+
+extension ReducerProtocol {
+  /// Runs `destination` on the child this feature presents in `state` (a `@PresentationState`),
+  /// for the actions of `action`'s case.
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   Reduce { state, action in
+  ///     switch action {
+  ///     case .addButtonTapped:
+  ///       state.destination = .add(AddFeature.State())
+  ///       return .none
+  ///     case .destination:
+  ///       return .none
+  ///     }
+  ///   }
+  ///   .ifLet(\.$destination, action: CasePath(Action.destination)) {
+  ///     Destination()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// On `.presented`, the child runs first, then this feature; on `.dismiss`, this feature runs
+  /// first, then the child is cleared. An alert or dialog child is cleared after any of its
+  /// buttons. However the child goes away (cleared, replaced by another case or `id`, by this
+  /// feature or any other reducer), every effect it started is cancelled once that action has been
+  /// reduced; `await dismiss()` in its effects sends `.dismiss` for it. A `.presented` action while
+  /// nothing is shown changes nothing and is reported: a test failure under a test store.
+  public func ifLet<DestinationState, DestinationAction, Destination: ReducerProtocol>(
+    _ state: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action: CasePath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination
+  ) -> Reduce<State, Action>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    Reduce(Effectful.ifLet(reducer, value: state, action: action, destination: destination().reducer))
+  }
+
+  /// The same, with the case's embedding function for `action` (its case path made by reflection).
+  ///
+  /// ```swift
+  /// .ifLet(\.$destination, action: Action.destination) { Destination() }
+  /// ```
+  public func ifLet<DestinationState, DestinationAction, Destination: ReducerProtocol>(
+    _ state: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action: @escaping @Sendable (PresentationAction<DestinationAction>) -> Action,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination
+  ) -> Reduce<State, Action>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    ifLet(state, action: CasePath(action), destination: destination)
+  }
+
+  /// Presents an alert or a dialog held in `state`, clearing it after any of its buttons: its
+  /// actions reach this feature as `.presented(buttonAction)`.
+  ///
+  /// ```swift
+  /// Reduce { state, action in
+  ///   switch action {
+  ///   case .alert(.presented(.confirmDeletion)):
+  ///     state.items.removeAll()
+  ///     return .none
+  ///   …
+  ///   }
+  /// }
+  /// .ifLet(\.$alert, action: Action.alert)
+  /// ```
+  public func ifLet<AlertState, AlertAction>(
+    _ state: WritableKeyPath<State, PresentationState<AlertState>>,
+    action: CasePath<Action, PresentationAction<AlertAction>>
+  ) -> Reduce<State, Action> {
+    Reduce(Effectful.ifLet(reducer, value: state, action: action))
+  }
+
+  /// The same, with the case's embedding function for `action`.
+  ///
+  /// ```swift
+  /// .ifLet(\.$alert, action: Action.alert)
+  /// ```
+  public func ifLet<AlertState, AlertAction>(
+    _ state: WritableKeyPath<State, PresentationState<AlertState>>,
+    action: @escaping @Sendable (PresentationAction<AlertAction>) -> Action
+  ) -> Reduce<State, Action> {
+    ifLet(state, action: CasePath(action))
+  }
+}
+
+/// Whether `state` is an alert or a dialog, or an enum destination holding one in its case.
+@usableFromInline
+func isDismissedByAnyButton(_ state: Any) -> Bool {
+  if state is DismissedByAnyButton { return true }
+  let mirror = Mirror(reflecting: state)
+  guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else { return false }
+  return payload is DismissedByAnyButton
+}

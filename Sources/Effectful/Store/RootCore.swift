@@ -41,7 +41,12 @@ final class RootCore<Value, Action> {
     self.state = initialValue
     self.reducer = reducer
     self.registry = registry
-    let dependencies = DependencyValues.inForce
+    var dependencies = DependencyValues.inForce
+    if dependencies.isDefault, TestProcess.isRunning {
+      // In a test, a store made with the defaults keeps the test values it reads, as a test store
+      // does: a generator (an id counter, `uuid`) counts across its story instead of restarting.
+      dependencies = DependencyValues(testContext: DependencyTestContext(report: { TestProcess.report($0) }))
+    }
     self.storedDependencies = dependencies.isDefault ? nil : dependencies
   }
 

@@ -211,3 +211,76 @@ struct FromTheComposableArchitectureTests {
         environment: QuoteFeature.Environment(quote: quote, clock: clock)))
   }
 }
+
+// Imports, placeholders and helpers.
+
+struct QuoteClient: Sendable {
+  var fetch: @Sendable (Int) async throws -> String
+}
+
+enum QuoteClientKey: DependencyKey {
+  static let liveValue = QuoteClient(fetch: { "Quote \($0)" })
+  static let testValue = QuoteClient(
+    fetch: unimplemented("QuoteClient.fetch"))
+}
+
+struct Note: ReducerProtocol {
+  struct State: Equatable { var text = "" }
+  enum Action: Equatable, Sendable { case edited(String) }
+
+  func reduce(
+    into state: inout State, action: Action
+  ) -> [Effect<Action>] {
+    guard case .edited(let text) = action else { return .none }
+    state.text = text
+    return .none
+  }
+}
+
+struct Inbox: ReducerProtocol {
+  struct State: Equatable {
+    var unread = 0
+    var note: Note.State?
+  }
+
+  enum Action: Equatable, Sendable {
+    case opened
+    case note(Note.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    counting
+    Reduce(noteReducer)
+  }
+
+  @ReducerBuilder<State, Action>
+  var counting: some ReducerOf<Self> {
+    Reduce { state, action in
+      if action == .opened { state.unread = 0 }
+      return .none
+    }
+    Reduce { state, action in
+      if action == .opened { state.note = Note.State() }
+      return .none
+    }
+  }
+}
+
+extension Inbox {
+  var noteReducer: Reducer<State, Action> {
+    Effectful.ifLet(
+      Note().reducer, value: \.note, action: CasePath(Action.note))
+  }
+}
+
+@MainActor
+@Suite struct ImportsPlaceholdersAndHelpers {
+  @Test func theHelperAndTheFreeFunctionComposeAsWritten() {
+    let store = TestStore(initialState: Inbox.State(unread: 3)) { Inbox() }
+    store.send(.opened) {
+      $0.unread = 0
+      $0.note = Note.State()
+    }
+    store.send(.note(.edited("hi"))) { $0.note?.text = "hi" }
+  }
+}

@@ -58,23 +58,25 @@ private func currentLabel() -> String {
     }
   }
 
-  @Test func outsideAnythingTheLiveValueIsRead() {
+  // In a test process, the values in force outside everything are the test values (issue 36,
+  // item 8): `TestProcessTests` covers the detection, and an app reads the live ones.
+  @Test func outsideAnythingATestProcessReadsTheTestValue() {
     @Dependency(\.label) var label
-    #expect(label == "live")
+    #expect(label == "test")
   }
 
   @Test func withDependenciesChangesWhatIsReadInside() {
     @Dependency(\.label) var label
     let inside = withDependencies { $0.label = "inside" } operation: { label }
     #expect(inside == "inside")
-    #expect(label == "live")
+    #expect(label == "test")
   }
 
-  @Test func aWrapperThatKeptTheLiveValueStillSeesOverrides() {
+  @Test func aWrapperThatKeptTheDefaultValueStillSeesOverrides() {
     @Dependency(\.label) var label
-    #expect(label == "live")
+    #expect(label == "test")
     #expect(withDependencies { $0.label = "set" } operation: { label } == "set")
-    #expect(label == "live")
+    #expect(label == "test")
   }
 
   @Test func withDependenciesNests() {
@@ -95,7 +97,7 @@ private func currentLabel() -> String {
       }
     }
     #expect(seen == "async")
-    #expect(label == "live")
+    #expect(label == "test")
   }
 
   static func makeStore(_ label: String) -> Store<[String], Action> {
@@ -110,10 +112,32 @@ private func currentLabel() -> String {
     #expect(store.value == ["store"])
   }
 
-  @Test func aStoreMadeOutsideReadsLiveValues() {
+  @Test func aStoreMadeOutsideReadsTheDefaultValues() {
     let store = Store(initialValue: [], reducer: Self.labelReducer())
     store.send(.read)
-    #expect(store.value == ["live"])
+    #expect(store.value == ["test"])
+  }
+
+  /// Issue 36, item 7: a store made with the defaults read the values of whatever
+  /// `withDependencies` its caller was in, in its reducer and in the effects it started.
+  @Test func aStoreMadeWithTheDefaultsIgnoresItsCallersValues() async {
+    let store = Store(initialValue: [], reducer: Self.labelReducer())
+    await withDependencies { $0.label = "caller" } operation: {
+      store.send(.read)
+      await store.send(.readInEffect).finish()
+      await store.send(.readInChildTask).finish()
+    }
+    #expect(store.value == ["test", "test", "test"])
+  }
+
+  /// Issue 36, item 7, for a store with values of its own: the caller's never replace them.
+  @Test func aStoreWithItsOwnValuesIgnoresItsCallersValues() async {
+    let store = Self.makeStore("own")
+    await withDependencies { $0.label = "caller" } operation: {
+      store.send(.read)
+      await store.send(.readInEffect).finish()
+    }
+    #expect(store.value == ["own", "own"])
   }
 
   @Test func anEffectSeesItsReductionsDependenciesInItsOperationChildTaskAndCatch() async {

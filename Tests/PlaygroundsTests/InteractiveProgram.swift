@@ -84,12 +84,19 @@ final class InteractiveProgram: @unchecked Sendable {
     try? input.fileHandleForWriting.close()
   }
 
-  /// Waits up to `deadline` for the program to exit by itself; its status, or nil if it did not.
+  /// Waits up to `deadline` for the program to exit by itself and for everything it printed to be
+  /// read; its status, or nil if it did not exit.
+  ///
+  /// Its exit says nothing about the reader: under load, its last lines can still be in the pipe.
   func waitForExit(within deadline: Duration) -> Int32? {
     let seconds = Double(deadline.components.seconds)
     let limit = Date(timeIntervalSinceNow: seconds)
     while process.isRunning, Date() < limit { usleep(10_000) }
-    return process.isRunning ? nil : process.terminationStatus
+    guard !process.isRunning else { return nil }
+    lock.lock()
+    while !hasEnded, lock.wait(until: limit) {}
+    lock.unlock()
+    return process.terminationStatus
   }
 
   /// Stops the program if it still runs.

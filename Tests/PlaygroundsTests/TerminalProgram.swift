@@ -25,6 +25,9 @@ final class TerminalProgram: @unchecked Sendable {
   private let slaveName: String
   private let lock = NSCondition()
   private var output = Data()
+  /// Set under `lock` once the reader has seen the terminal's end: everything the program wrote
+  /// is in `output`.
+  private var hasEnded = false
 
   /// - Parameter isStandardErrorTerminal: Whether stderr goes to the terminal too, as in a shell
   ///   without a redirect; by default it is discarded.
@@ -46,6 +49,9 @@ final class TerminalProgram: @unchecked Sendable {
     process.standardOutput = slaveHandle
     process.standardError = isStandardErrorTerminal ? slaveHandle : FileHandle.nullDevice
     try process.run()
+    // The program holds its own copies; with ours closed, the terminal ends (EIO on the master)
+    // once the program is gone, which is how ``waitForExit(within:)`` knows all it wrote was read.
+    try slaveHandle.close()
     Thread { [self] in
       var buffer = [UInt8](repeating: 0, count: 4_096)
       while true {
@@ -56,6 +62,10 @@ final class TerminalProgram: @unchecked Sendable {
           // thread, the descriptor's number could be reused by the next test's terminal while this
           // loop still reads it, stealing that test's output.
           close(master)
+          lock.lock()
+          hasEnded = true
+          lock.broadcast()
+          lock.unlock()
           return
         }
         lock.lock()
@@ -113,11 +123,19 @@ final class TerminalProgram: @unchecked Sendable {
     }
   }
 
-  /// Waits up to `deadline` for the program to exit; its status, or nil if it still runs.
+  /// Waits up to `deadline` for the program to exit and for everything it wrote to be read; its
+  /// status, or nil if it still runs.
+  ///
+  /// A program's exit says nothing about the reader: under load, the last bytes it wrote can still
+  /// be in the terminal when it is reaped. So this also waits for the terminal's end, after them.
   func waitForExit(within deadline: Duration) -> Int32? {
     let limit = Date(timeIntervalSinceNow: Double(deadline.components.seconds))
     while process.isRunning, Date() < limit { usleep(10_000) }
-    return process.isRunning ? nil : process.terminationStatus
+    guard !process.isRunning else { return nil }
+    lock.lock()
+    while !hasEnded, lock.wait(until: limit) {}
+    lock.unlock()
+    return process.terminationStatus
   }
 
   /// The program's settings of its terminal, as `stty -a` would show them.

@@ -54,13 +54,17 @@ public struct Dependency<Value>: Sendable {
       if !values.isDefault { return values.read(storage.keyPath) }
     }
     if let cached = storage.live { return cached }
-    return storage.fill(DependencyValues()[keyPath: storage.keyPath])
+    return storage.readDefault()
   }
 }
 
-/// What a ``Dependency`` reads through, and the live value it read: one per wrapper, filled once,
-/// read without a lock from any thread. The live value is kept because applying a key path to a
-/// computed property costs four times a store's send, and the defaults never change.
+/// What a ``Dependency`` reads through, and the default value it read when that may be kept: one
+/// per wrapper, filled once, read without a lock from any thread. The value is kept because
+/// applying a key path to a computed property costs four times a store's send, and the defaults
+/// never change.
+///
+/// Only a dependency itself is kept, never what a path computes from it: `\.date.now` must tell a
+/// new date at each read. Which it is, the first read finds out (see ``readDefault()``).
 ///
 /// The box is held as the bits of a retained pointer in an `Atomic<UInt>`, whose load compiles to
 /// a plain load: `AtomicLazyReference.load()`, not inlined across modules, cost a read 20 ns.
@@ -69,8 +73,11 @@ final class DependencyStorage<Value>: @unchecked Sendable {
   // A key path to a property of `DependencyValues` captures nothing mutable: it is safe to share,
   // though Swift cannot prove `KeyPath` sendable.
   @usableFromInline let keyPath: KeyPath<DependencyValues, Value>
-  /// A `+1` reference to a `LiveValueBox<Value>`, or zero before the first fill.
+  /// A `+1` reference to a `LiveValueBox<Value>`; zero before the first read;
+  /// ``neverKept`` once it is known that the path computes its value.
   @usableFromInline let bits = Atomic<UInt>(0)
+  /// Not a pointer (those are aligned): the path's value is computed, never kept.
+  static var neverKept: UInt { 1 }
 
   @usableFromInline init(_ keyPath: KeyPath<DependencyValues, Value>) {
     self.keyPath = keyPath
@@ -78,20 +85,38 @@ final class DependencyStorage<Value>: @unchecked Sendable {
 
   deinit {
     let stored = bits.load(ordering: .acquiring)
-    if stored != 0 { Unmanaged<LiveValueBox<Value>>.fromOpaque(pointer(stored)).release() }
+    if stored > Self.neverKept { Unmanaged<LiveValueBox<Value>>.fromOpaque(pointer(stored)).release() }
   }
 
-  /// The live value kept, if any.
+  /// The default value kept, if any.
   @inlinable
   var live: Value? {
     let stored = bits.load(ordering: .acquiring)
-    guard stored != 0 else { return nil }
+    guard stored > 1 else { return nil }  // 1: `neverKept`
     return Unmanaged<LiveValueBox<Value>>.fromOpaque(pointer(stored))
       ._withUnsafeGuaranteedRef { $0.value }
   }
 
-  /// Keeps `value`, or the value another thread kept first, and returns it.
+  /// The path's value under the default values, kept when it is the dependency itself.
+  ///
+  /// The first read applies the path to values that note each dependency read through them. The
+  /// value is kept only if exactly one was read and the path gave it back bit for bit: `\.date`
+  /// is kept; `\.date.now` (another type) and `\.client.authorized` (a new value) are read afresh
+  /// each time. A path that happened to give back the very bits of the dependency it read, and
+  /// something else later, would be kept wrongly; no member we know of does that.
   @usableFromInline
+  func readDefault() -> Value {
+    if bits.load(ordering: .acquiring) == Self.neverKept { return DependencyValues()[keyPath: keyPath] }
+    let probe = DependencyReadProbe()
+    let value = DependencyValues(probe: probe)[keyPath: keyPath]
+    guard probe.readOnce(value) else {
+      _ = bits.compareExchange(expected: 0, desired: Self.neverKept, ordering: .acquiringAndReleasing)
+      return value
+    }
+    return fill(value)
+  }
+
+  /// Keeps `value`, or the value another thread kept first, and returns it.
   func fill(_ value: Value) -> Value {
     let made = Unmanaged.passRetained(LiveValueBox(value))
     let madeBits = UInt(bitPattern: made.toOpaque())
@@ -99,6 +124,7 @@ final class DependencyStorage<Value>: @unchecked Sendable {
       expected: 0, desired: madeBits, ordering: .acquiringAndReleasing)
     if exchanged { return value }
     made.release()
+    if original == Self.neverKept { return value }
     return Unmanaged<LiveValueBox<Value>>.fromOpaque(pointer(original)).takeUnretainedValue().value
   }
 }

@@ -20,7 +20,7 @@ package final class DependencyTestContext: Sendable {
     let id = ObjectIdentifier(key)
     if let kept = values.withValue({ $0[id] }) as? Key.Value { return kept }
     // Outside the lock: a test value may read other dependencies.
-    let made = DependencyValues.$current.withValue(dependencies) { Key.testValue }
+    let made = DependencyValues.withCurrent(dependencies) { Key.testValue }
     return values.withValue { kept in
       if let first = kept[id] as? Key.Value { return first }
       kept[id] = made
@@ -44,11 +44,21 @@ extension DependencyValues {
         DependencyValues that reads \(String(describing: key)))
         """
     }
-    current.testContext?.report(
-      """
-      \(name) has no test value, and a test store read it: a test never uses a live dependency. \
-      Set it in the test, \(setting), or give \(name) a `testValue`.
-      """)
+    if let context = current.testContext {
+      context.report(
+        """
+        \(name) has no test value, and a test store read it: a test never uses a live dependency. \
+        Set it in the test, \(setting), or give \(name) a `testValue`.
+        """)
+    } else if TestProcess.isRunning {
+      TestProcess.report(
+        """
+        \(name) has no test value, and a test read it outside any store's dependencies (in a \
+        `Task.detached`, or a callback on a thread of its own): a test never uses a live \
+        dependency. Read it in the reducer or the `.run` and capture it, or give \(name) a \
+        `testValue`.
+        """)
+    }
   }
 
   /// `numberFact` for `NumberFactKey`.

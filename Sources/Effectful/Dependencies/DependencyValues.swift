@@ -19,11 +19,34 @@
 /// with the test store's `withDependencies` closure.
 ///
 /// A value not set reads the key's `liveValue`, or in a test store its `testValue` (kept by the
-/// store once read, so that a generator counts across the test).
+/// store once read, so that a generator counts across the test). In a test process, outside every
+/// store's values (a `Task.detached`, a callback on a thread of its own), it reads the `testValue`
+/// too, which fails the test when it has none: a test never reaches a live dependency.
 public struct DependencyValues: Sendable {
   /// The values in force in the current task: set by a store while it reduces and while its
   /// effects run, and by ``withDependencies(_:operation:)``.
   @TaskLocal @usableFromInline package static var current = DependencyValues()
+  /// Whether ``current`` differs from the defaults, kept beside it: a store made with the defaults
+  /// asks at each send (see `RootCore.reduce(_:for:)`), and reading a `Bool` copies nothing, where
+  /// reading ``current`` retains and releases its parts. Set with it, by ``withCurrent(_:operation:)``.
+  @TaskLocal @usableFromInline package static var isCurrentOverridden = false
+
+  /// Runs `operation` with `values` in force.
+  package static func withCurrent<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {
+    try $current.withValue(values) {
+      try $isCurrentOverridden.withValue(!values.isDefault, operation: operation)
+    }
+  }
+
+  /// Runs async `operation` with `values` in force.
+  package static func withCurrent<R>(
+    _ values: DependencyValues, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    try await $current.withValue(values, operation: {
+      try await $isCurrentOverridden.withValue(!values.isDefault, operation: operation, isolation: isolation)
+    }, isolation: isolation)
+  }
 
   /// What was set, by the type of its key.
   @usableFromInline var overrides: [ObjectIdentifier: any Sendable] = [:]
@@ -64,7 +87,7 @@ public struct DependencyValues: Sendable {
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
       // Overload for keys known to have a live value: the app's path needs no dynamic cast.
-      if overrides.isEmpty, testContext == nil { return Key.liveValue }
+      if overrides.isEmpty, testContext == nil, !TestProcess.isRunning { return Key.liveValue }
       return value(of: key) { Key.liveValue }
     }
     set {
@@ -101,7 +124,11 @@ public struct DependencyValues: Sendable {
 
   private func value<Key: TestDependencyKey>(of key: Key.Type, live: () -> Key.Value) -> Key.Value {
     if let set = overrides[ObjectIdentifier(key)] as? Key.Value { return set }
-    guard let testContext else { return live() }
-    return testContext.testValue(of: key, in: self)
+    if let testContext { return testContext.testValue(of: key, in: self) }
+    // The defaults: in a test process, outside every store's values, the test value (see
+    // `TestProcess`).
+    let value = TestProcess.isRunning ? Key.testValue : live()
+    probe?.note(value)
+    return value
   }
 }

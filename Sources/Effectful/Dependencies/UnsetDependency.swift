@@ -13,10 +13,19 @@ struct UnsetDependency: Sendable {
   }
 
   func report(_ use: String) {
-    context?.report(
-      """
-      \(use) the test store's `\(property)`, which the test did not set: a test never uses the \
-      real one. Set it in the test, `TestStore(…, withDependencies: { $0.\(property) = \(example) })`.
-      """)
+    if let context {
+      context.report(
+        """
+        \(use) the test store's `\(property)`, which the test did not set: a test never uses the \
+        real one. Set it in the test, `TestStore(…, withDependencies: { $0.\(property) = \(example) })`.
+        """)
+    } else if TestProcess.isRunning {
+      TestProcess.report(
+        """
+        \(use) a `\(property)` read outside any store's dependencies (in a `Task.detached`, or a \
+        callback on a thread of its own), in a test: a test never uses the real one, and this is \
+        the failing test value. Read `\(property)` in the reducer or the `.run` and capture it.
+        """)
+    }
   }
 }

@@ -18,7 +18,7 @@ public func withDependencies<R>(
 ) rethrows -> R {
   var values = DependencyValues.inForce
   try update(&values)
-  return try DependencyValues.$current.withValue(values, operation: operation)
+  return try DependencyValues.withCurrent(values, operation: operation)
 }
 
 /// Runs async `operation` with the dependencies in force changed by `update`.
@@ -38,5 +38,5 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.inForce
   try await update(&values)
-  return try await DependencyValues.$current.withValue(values, operation: operation, isolation: isolation)
+  return try await DependencyValues.withCurrent(values, isolation: isolation, operation: operation)
 }

@@ -119,7 +119,7 @@ class RunGate: @unchecked Sendable {
     // its `catch` handler runs inside it.
     let body: @Sendable () async -> Void
     if let dependencies {
-      body = { await DependencyValues.$current.withValue(dependencies, operation: operation) }
+      body = { await DependencyValues.withCurrent(dependencies, operation: operation) }
     } else {
       body = operation
     }

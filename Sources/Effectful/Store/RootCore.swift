@@ -44,6 +44,8 @@ final class RootCore<Value, Action> {
   @usableFromInline @exclusivity(unchecked) var isOnOtherActor = false
   /// That actor. Weak: the actor usually owns the store, and a store holding it would keep both.
   @usableFromInline @exclusivity(unchecked) weak var otherActor: (any Actor)?
+  /// ``DependencyValues/hasOverrides``, kept by reference: see ``OverrideFlag``.
+  @usableFromInline let overrideFlag = DependencyValues.anyOverride
 
   init(
     initialValue: Value, reducer: @escaping Reducer<Value, Action>, registry: CancellationRegistry,
@@ -53,7 +55,12 @@ final class RootCore<Value, Action> {
     self.reducer = reducer
     self.registry = registry
     if let isolation { bind(to: isolation) }
-    let dependencies = DependencyValues.inForce
+    var dependencies = DependencyValues.inForce
+    if dependencies.isDefault, TestProcess.isRunning {
+      // In a test, a store made with the defaults keeps the test values it reads, as a test store
+      // does: a generator (an id counter, `uuid`) counts across its story instead of restarting.
+      dependencies = DependencyValues(testContext: DependencyTestContext(report: { TestProcess.report($0) }))
+    }
     self.storedDependencies = dependencies.isDefault ? nil : dependencies
   }
 
@@ -112,14 +119,34 @@ final class RootCore<Value, Action> {
     }
   }
 
+  /// Reduces `action` and starts its effects with the store's values in force: its own, or the
+  /// defaults, whatever `withDependencies` the caller of `send` is in.
   @inlinable
   func reduce(_ action: Action, for store: Store<Value, Action>) {
-    let effects: [Effect<Action>]
     if let storedDependencies {
-      effects = reduce(action, with: storedDependencies)
+      reduce(action, for: store, with: storedDependencies)
+    } else if overrideFlag.isSet, DependencyValues.isCurrentOverridden {
+      // A store made with the defaults, sent to from inside some `withDependencies`: the caller's
+      // values are not the store's. The atomic load spares an app that never overrides anything
+      // the task-local read.
+      reduce(action, for: store, with: DependencyValues())
     } else {
-      effects = reducer(&state, action)
+      reduceInPlace(action, for: store)
     }
+  }
+
+  /// ``reduceInPlace(_:for:)`` with `dependencies` in force: apart, so that the common path stays
+  /// small.
+  @usableFromInline
+  func reduce(_ action: Action, for store: Store<Value, Action>, with dependencies: DependencyValues) {
+    DependencyValues.withCurrent(dependencies) { reduceInPlace(action, for: store) }
+  }
+
+  /// Reduces `action` and starts its effects with the values in force in the calling task.
+  ///
+  @inlinable
+  func reduceInPlace(_ action: Action, for store: Store<Value, Action>) {
+    let effects = reducer(&state, action)
     // By index, so that each effect is read in place rather than copied out (a retain and a release).
     for index in effects.indices {
       switch effects[index].operation {
@@ -139,12 +166,6 @@ final class RootCore<Value, Action> {
     // a child, its effects end here.
     if !registry.removalChecks.isEmpty { registry.removalChecks.run(on: state, registry: registry) }
     if !observers.isEmpty { observers.notify(state) }
-  }
-
-  /// The reducer's call, with `dependencies` in force: apart, so that the common path stays small.
-  @usableFromInline
-  func reduce(_ action: Action, with dependencies: DependencyValues) -> [Effect<Action>] {
-    DependencyValues.$current.withValue(dependencies) { reducer(&state, action) }
   }
 
   /// Starts an effect that may call back later, from anywhere. Inlinable, like ``delivery(to:)``.

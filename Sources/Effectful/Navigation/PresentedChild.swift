@@ -8,17 +8,18 @@ final class PresentedChild: Sendable {
   /// The child whose effect runs in this task, if any.
   @TaskLocal static var current: PresentedChild?
 
-  /// Sends the parent's dismissal of this child, unless the child is gone.
-  private let send: @MainActor @Sendable () -> Void
+  /// Sends the parent's dismissal of this child, unless the child is gone: a `.run`'s own `Send`,
+  /// so that it hops to the store's actor, whichever that is, as the child's outputs do.
+  private let send: Send<Void>
 
-  init(send: @escaping @MainActor @Sendable () -> Void) {
+  init(send: Send<Void>) {
     self.send = send
   }
 
   /// Sends the dismissal and waits until the child's effects, the calling one among them, are
   /// cancelled: nothing of the child runs after `await dismiss()` returns.
   func dismiss() async {
-    await send()
+    await send(())
     await waitForCancellation()
   }
 
@@ -65,12 +66,12 @@ extension PresentedChild {
       return Effect(
         operation: .run { downstream in
           let gate = RunGate(lifetime: downstream.lifetime, fileID: #fileID, line: #line)
-          let child = PresentedChild {
+          let child = PresentedChild(send: Send(on: downstream.lifetime.registry.otherActor) { _ in
             let (isOpen, previous) = gate.beginDelivery()
             guard isOpen else { return }
             downstream.receive(dismissal.value, nil)
             gate.endDelivery(restoring: previous)
-          }
+          })
           $current.withValue(child) { body(downstream) }
         })
     }

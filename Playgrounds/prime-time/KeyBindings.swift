@@ -8,8 +8,9 @@ import EffectfulPrimeTime
 /// ```
 ///
 /// A key works on any screen: one that belongs to another screen brings it to the top (`+` on the
-/// favorites goes back to the counter). Keys that are not commands (Enter and Escape dismiss, `:` opens the command line, `h` toggles the
-/// help, `q` quits) are handled by the screen session itself.
+/// favorites goes back to the counter). Keys that are not commands (Enter and Escape dismiss,
+/// `:` opens the command line, `h` toggles the help, `q` quits) are handled by the screen session
+/// itself.
 enum KeyBindings {
   static func command(for key: Key) -> Command? {
     switch key {
@@ -62,14 +63,20 @@ enum KeyBindings {
     ("c", "cancel the search or the fact request"),
     ("f", "a fact about the count"),
     ("t", "start or stop the timer (one tick a second)"),
-    ("p", "opens the is-prime screen over the counter and saves or removes the count as a favorite"
-      + " (primes only)"),
+    (
+      "p",
+      "opens the is-prime screen over the counter and saves or removes the count as a favorite"
+        + " (primes only)"
+    ),
     ("v", "the favorite primes screen, pushed over the counter"),
     ("s, l", "save the favorites to disk, load them back (on the favorites screen)"),
     (":", "type a command (`delete 2`, `favorites`, …), Enter to run it; ← → move the cursor"),
     ("Enter", "dismiss the alert, the errors and the other messages"),
-    ("Esc", "the same; with nothing to dismiss, close the top screen (the is-prime screen, then"
-      + " the pushed ones, back to the first list)"),
+    (
+      "Esc",
+      "the same; with nothing to dismiss, close the top screen (the is-prime screen, then"
+        + " the pushed ones, back to the first list)"
+    ),
     ("c, v", "on the first list: the counter, the favorite primes"),
     ("h or ?", "show or hide this help"),
     ("q or Ctrl-C", "quit"),

@@ -18,7 +18,8 @@ func savedFavorites(from file: FavoritePrimesFile) -> (AppState, [Announcement])
   do {
     let saved = try file.load()
     let count =
-      saved.isEmpty ? "no favorite primes" : saved.count == 1 ? "1 favorite prime" : "\(saved.count) favorite primes"
+      saved.isEmpty
+      ? "no favorite primes" : saved.count == 1 ? "1 favorite prime" : "\(saved.count) favorite primes"
     return (
       AppState(favoritePrimes: saved),
       [Announcement(kind: .info, text: "Loaded \(count).", subject: .favorites(saved))]

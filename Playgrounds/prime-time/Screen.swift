@@ -71,7 +71,8 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   // An alert is drawn over whichever screen is on top, until Enter or Esc dismisses it.
   if let alert = state.counter.alertNthPrime {
     screen.append(
-      "  " + ANSI.inverse(" \(visible(alert.title.string)) ") + ANSI.dim("  Enter to dismiss"), rank: .essential)
+      "  " + ANSI.inverse(" \(visible(alert.title.string)) ") + ANSI.dim("  Enter to dismiss"),
+      rank: .essential)
   }
   let errors = [state.counter.errorMessage, state.favorites.errorMessage].compactMap { $0 }
   for message in errors {
@@ -156,7 +157,8 @@ private func appendIsPrime(
     isPrime ? "  Is \(modal.count) prime? Yes." : "  Is \(modal.count) prime? No.", rank: .feature)
   if isPrime {
     screen.append(
-      modal.isFavorite ? "  [p] Remove from favorite primes" : "  [p] Save to favorite primes", rank: .essential)
+      modal.isFavorite ? "  [p] Remove from favorite primes" : "  [p] Save to favorite primes",
+      rank: .essential)
   }
   screen.blank()
   appendFavoritesList(state, context, to: &screen)

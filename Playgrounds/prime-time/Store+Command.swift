@@ -1,7 +1,7 @@
-import EffectfulCounter
 import Effectful
-import Foundation
+import EffectfulCounter
 import EffectfulPrimeTime
+import Foundation
 
 extension Store where Value == AppState, Action == AppAction {
   /// Sends the actions a command stands for, as the app's buttons would, and returns what the

@@ -1,6 +1,6 @@
 import Effectful
-import Foundation
 import EffectfulPrimeTime
+import Foundation
 
 // The PrimeTime app: `swift run prime-time [--live] [--log] [--favorites PATH]`.
 // In a terminal it draws the counter screen; with stdin from a pipe or a file it runs one command

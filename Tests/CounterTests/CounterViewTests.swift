@@ -1,7 +1,7 @@
-import EffectfulCounter
 import Effectful
-import EffectfulTesting
+import EffectfulCounter
 import EffectfulPrimeModal
+import EffectfulTesting
 import Testing
 
 @MainActor

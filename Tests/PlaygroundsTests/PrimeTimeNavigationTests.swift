@@ -41,7 +41,8 @@ final class PrimeTimeNavigationTests {
     let terminal = try start()
     defer { terminal.terminate() }
     terminal.type("+++")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("3rd prime?") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("3rd prime?") }, "\(terminal.lastFrame)")
     terminal.type("p")
     #expect(
       terminal.waitForFrame(within: .seconds(10)) {
@@ -58,14 +59,16 @@ final class PrimeTimeNavigationTests {
         $0.contains("Favorite primes: 1. 3") && $0.contains("[s] Save to disk") && !$0.contains("3rd prime?")
       }, "\(terminal.lastFrame)")
     terminal.type("\u{1B}")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("3rd prime?") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("3rd prime?") }, "\(terminal.lastFrame)")
     terminal.type("\u{1B}")
     #expect(
       terminal.waitForFrame(within: .seconds(10)) {
         $0.contains("[c] Counter demo: 3") && $0.contains("[v] Favorite primes: 1 saved")
       }, "\(terminal.lastFrame)")
     terminal.type("c")
-    #expect(terminal.waitForFrame(within: .seconds(10)) { $0.contains("3rd prime?") }, "\(terminal.lastFrame)")
+    #expect(
+      terminal.waitForFrame(within: .seconds(10)) { $0.contains("3rd prime?") }, "\(terminal.lastFrame)")
   }
 
   @Test("Esc on a search's screen ends the search: back on the counter, nothing is searching")
@@ -92,7 +95,8 @@ final class PrimeTimeNavigationTests {
     defer { terminal.terminate() }
     terminal.type("+++n")
     #expect(
-      terminal.waitForFrame(within: .seconds(20)) { $0.contains("The 3rd prime is 5") }, "\(terminal.lastFrame)")
+      terminal.waitForFrame(within: .seconds(20)) { $0.contains("The 3rd prime is 5") },
+      "\(terminal.lastFrame)")
     terminal.type("\u{1B}")
     #expect(
       terminal.waitForFrame(within: .seconds(10)) {
@@ -119,8 +123,11 @@ final class PrimeTimeNavigationTests {
     let run = try await primeTime("+\n+\nfav\nopen favorites\nsave\nback\n+\nquit\n")
     #expect(run.status == 0, "\(run)")
     #expect(run.lines(after: "save").contains("info: Saved 1 favorite prime."), "\(run)")
-    #expect(run.lines(after: "+", occurrence: 3).first == "count: 3 (prime) | favorites: [2] | timer: off", "\(run)")
-    #expect(FileManager.default.contents(atPath: favoritesPath).map { String(decoding: $0, as: UTF8.self) }?
-      .contains("2") == true)
+    #expect(
+      run.lines(after: "+", occurrence: 3).first == "count: 3 (prime) | favorites: [2] | timer: off", "\(run)"
+    )
+    #expect(
+      FileManager.default.contents(atPath: favoritesPath).map { String(decoding: $0, as: UTF8.self) }?
+        .contains("2") == true)
   }
 }

@@ -1,10 +1,10 @@
-import EffectfulCounter
 import Effectful
-import EffectfulTesting
+import EffectfulCounter
 import EffectfulFavoritePrimes
-import Foundation
 import EffectfulPrimeModal
 import EffectfulPrimeTime
+import EffectfulTesting
+import Foundation
 import Testing
 
 extension AppEnvironment {

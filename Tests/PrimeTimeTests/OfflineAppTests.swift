@@ -1,9 +1,9 @@
-import EffectfulCounter
 import Effectful
-import EffectfulTesting
+import EffectfulCounter
 import EffectfulFavoritePrimes
-import Foundation
 import EffectfulPrimeTime
+import EffectfulTesting
+import Foundation
 import Testing
 
 /// The offline app environment end to end: local primes, real files.

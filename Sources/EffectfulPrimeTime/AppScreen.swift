@@ -5,7 +5,8 @@ import EffectfulFavoritePrimes
 /// A screen pushed on the PrimeTime app's navigation stack: the counter or the favorite primes.
 ///
 /// ```swift
-/// state.path.append(.counter(CounterViewState(counter: CounterState(count: 3))))
+/// state.path.append(
+///   .counter(CounterViewState(counter: CounterState(count: 3))))
 /// state.path.append(.favorites(FavoritePrimesState(favoritePrimes: [2, 3])))
 /// ```
 ///
@@ -33,7 +34,8 @@ public enum AppScreen: Equatable, Sendable {
 /// What happens on a screen of the app's navigation stack.
 ///
 /// ```swift
-/// store.send(.path(.element(id: 0, action: .counter(.counter(.incrementButtonTapped)))))
+/// store.send(.path(.element(
+///   id: 0, action: .counter(.counter(.incrementButtonTapped)))))
 /// store.send(.path(.element(id: 1, action: .favorites(.saveButtonTapped))))
 /// ```
 public enum AppScreenAction: Equatable, Sendable {

@@ -59,7 +59,8 @@ public struct AppState: Equatable, Sendable {
   /// The topmost counter screen on the stack, if one is pushed.
   ///
   /// ```swift
-  /// state.counterScreen?.counter.isNthPrimeButtonDisabled   // a search running?
+  /// // a search running?
+  /// state.counterScreen?.counter.isNthPrimeButtonDisabled
   /// ```
   public var counterScreen: CounterViewState? {
     for screen in path.reversed() {

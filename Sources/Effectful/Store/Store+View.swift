@@ -72,15 +72,21 @@ extension Store {
   ) -> Store<LocalValue, LocalAction> {
     // `currentValue`, not `value`: making a view is not a read that Observation should track (a SwiftUI
     // body that hands a child its store would re-render on every change of the parent).
+    //
+    // The view's store holds this one (`parent`); its core does not, because a reader waiting on the
+    // view keeps the core, and must not keep this store (see `Store+ReaderLifetime.swift`). The value
+    // is read through this store's core, which the reader may keep; the other closures are only
+    // called through the view's store, or while this store tells its views, so this store is there.
+    let parentCore = core
     let core = ScopedCore<LocalValue, LocalAction>(
       parentStore: self,
       registry: registry,
       initialValue: toLocalValue(currentValue),
-      readValue: { [self] in toLocalValue(currentValue) },
-      sendToParent: { [self] in send(toGlobalAction($0)) },
-      trackInParent: { [self] child in addTrackedView(child) },
+      readValue: { toLocalValue(parentCore.currentValue) },
+      sendToParent: { [unowned self] in send(toGlobalAction($0)) },
+      trackInParent: { [unowned self] child in addTrackedView(child) },
       deduplicates: deduplicates,
-      subscribeToParent: { [self] core in addObserver(observer(core)) })
-    return Store<LocalValue, LocalAction>(core: .scoped(core))
+      subscribeToParent: { [unowned self] core in addObserver(observer(core)) })
+    return Store<LocalValue, LocalAction>(core: .scoped(core), parent: self)
   }
 }

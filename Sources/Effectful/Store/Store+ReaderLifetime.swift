@@ -63,8 +63,8 @@ final class KeepAliveSubject: Observable, Sendable {
 
 /// An object held by a key path's argument, compared by identity.
 ///
-/// Unchecked: the object (a store's observation, which belongs to the store's isolation) is only held and compared by
-/// identity, never used, wherever the key path goes.
+/// Unchecked: the object (a store's observation, which belongs to the store's isolation) is only
+/// held and compared by identity, never used, wherever the key path goes.
 struct KeptAlive: Hashable, @unchecked Sendable {
   let object: AnyObject
 

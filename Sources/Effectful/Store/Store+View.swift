@@ -13,8 +13,9 @@ extension Store {
   ///
   /// A view costs its parent nothing until somebody subscribes to it or Observation tracks it; then it
   /// recomputes its value once per parent change. The view keeps its parent alive, and a tracker
-  /// keeps the view it read alive until it is told, so a view made and read in a SwiftUI `body`
-  /// needs nobody to store it.
+  /// keeps what tells it about the view's changes until it is told, so a view made and read in a
+  /// SwiftUI `body` needs nobody to store it; a tracker keeps no store, so a parent that its
+  /// program lets go is freed, and its views' waiting trackers are told once.
   ///
   /// Observation trackers of the view (a SwiftUI view holding it, `withObservationTracking`) hear only
   /// about the view's own value: for an `Equatable` local value, only when it really changed; otherwise

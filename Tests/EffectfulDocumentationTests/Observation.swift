@@ -47,6 +47,17 @@ struct ObservationArticle {
     #expect(store.count == 1)
   }
 
+  @Test func aNestedPathThroughTheKeyPathSubscript() {
+    let store = Store(initialValue: Profile(), reducer: profileReducer)
+    withObservationTracking {
+      print("title: \(store[\.detail.title])")
+    } onChange: {
+      print("the title changed")
+    }
+    store.send(.detail(.starred))  // nothing printed
+    #expect(store[\.detail.isStarred])
+  }
+
   @Test func aNestedFieldThroughAStoreForTheDetail() {
     let store = Store(initialValue: Profile(), reducer: profileReducer)
     let detailStore = store.scope(

@@ -115,17 +115,22 @@ struct ViewsMadeInBodyTests {
     #expect(body.heard == ["Primes"])
   }
 
-  @Test("A fresh view's trackers keep it alive until they are told, and no longer")
-  func freshViewLivesAsLongAsItsTracker() {
+  @Test("A fresh view's store goes with the body; its tracker still hears its change, once")
+  func freshViewStoreGoesButTrackerHears() {
+    // The tracker keeps what tells it (the view's observation), not the view's store, which holds
+    // the parent: see `ReaderRegistrationLifetimeTests`.
     let store = Store(initialValue: Screen(), reducer: screenReducer)
+    let heard = LockedValue(0)
     let made = withObservationTracking {
       readFreshView(of: store)
     } onChange: {
+      heard.withValue { $0 += 1 }
     }
-    store.send(.rename("Primes"))
-    #expect(made.object != nil)
-    store.send(.increment)
     #expect(made.object == nil)
+    store.send(.rename("Primes"))
+    #expect(heard.withValue { $0 } == 0)
+    store.send(.increment)
+    #expect(heard.withValue { $0 } == 1)
   }
 
   @Test("A tracker told on another thread about something else lets its fresh view go")

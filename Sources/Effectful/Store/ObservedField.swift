@@ -9,7 +9,7 @@
 final class ObservedField<Value, Action> {
   // Touched only on the store's actor, never by overlapping accesses: no runtime exclusivity checks.
 
-  /// What readers register under: `\Store.[observedField: number]`, formed once, `number` being
+  /// What readers register under: `\StoreObservation.[observedField: number]`, formed once, `number` being
   /// the field's place among the store's fields (Observation hashes the key path at every read and
   /// change, and an `Int` hashes faster than the field's own key path). Observation holds it
   /// while a reader waits and lets it go when the reader is told or cancelled, so this field holding
@@ -31,7 +31,7 @@ final class ObservedField<Value, Action> {
   @exclusivity(unchecked) var nextChanged: ObservedField?
 
   init(number: Int, arm: ((UnsafePointer<Value>) -> (UnsafePointer<Value>) -> Bool)?) {
-    self.registration = \Store<Value, Action>.[observedField: number]
+    self.registration = \StoreObservation<Value, Action>.[observedField: number]
     self.arm = arm
   }
 
@@ -57,13 +57,13 @@ final class ObservedField<Value, Action> {
   }
 
   /// The key path readers register under, as Observation wants it.
-  var typedRegistration: KeyPath<Store<Value, Action>, Void> {
-    unsafeDowncast(registration, to: KeyPath<Store<Value, Action>, Void>.self)
+  var typedRegistration: KeyPath<StoreObservation<Value, Action>, Void> {
+    unsafeDowncast(registration, to: KeyPath<StoreObservation<Value, Action>, Void>.self)
   }
 }
 
-extension Store {
+extension StoreObservation {
   /// What readers of a field register under with Observation: nothing to read, only a key path per
   /// field, `number` being its place among the fields the store has seen read.
-  nonisolated subscript(observedField number: Int) -> Void { () }
+  subscript(observedField number: Int) -> Void { () }
 }

@@ -77,11 +77,11 @@ final class ScopedCore<Value, Action> {
     }
   }
 
-  /// Called when Observation starts tracking `store`: a scoped store learns of changes only
-  /// through its parent, so it asks to be told.
-  func awaitChanges(of store: Store<Value, Action>) {
+  /// Called when Observation starts tracking the store: a scoped store learns of changes only
+  /// through its parent, so it asks for its `observation` to be told.
+  func awaitChanges(of observation: StoreObservation<Value, Action>) {
     guard !isListeningToParent else { return }
     isListeningToParent = true
-    trackInParent(store)
+    trackInParent(observation)
   }
 }

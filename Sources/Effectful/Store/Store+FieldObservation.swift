@@ -24,10 +24,10 @@ extension Store {
       var shown = currentValue
       field.arm(showing: &shown)
       observation.appendArmed(field)
-      core.awaitChanges(of: self)
+      core.awaitChanges(of: observation)
     }
-    observation.registrar.access(self, keyPath: field.typedRegistration)
-    core.keepAliveWhileReaderWaits(self)
+    observation.registrar.access(observation, keyPath: field.typedRegistration)
+    core.keepAliveWhileReaderWaits(observation)
   }
 
   private func makeField(
@@ -39,7 +39,9 @@ extension Store {
     observation.fields[path] = made
     return made
   }
+}
 
+extension StoreObservation {
   /// Tells the readers of each armed field that changed; forgets the fields nobody waits on.
   ///
   /// In two passes: every field is compared, and the list of armed fields settled, before any
@@ -51,15 +53,15 @@ extension Store {
   /// told once per field (as with an `@Observable` class whose two properties change): it
   /// registered again before the second was announced. A SwiftUI view reads again later, after the
   /// send, and hears once.
-  func announceFieldChanges(_ observation: StoreObservation<Value, Action>) {
+  func announceFieldChanges() {
     // By address: a closure made in specialized code, called from this generic code with the value
     // itself, would copy the whole value for each field.
-    var current = currentValue
+    var current = core.currentValue
     var firstChanged: ObservedField<Value, Action>?
     var lastChanged: ObservedField<Value, Action>?
     // Fields that stay armed stay where they are; the others are unlinked.
     var previous: ObservedField<Value, Action>?
-    var next = observation.firstArmed
+    var next = firstArmed
     while let field = next {
       next = field.nextArmed
       let isWaitedOn = field.isWaitedOn
@@ -67,8 +69,8 @@ extension Store {
         previous = field
         continue
       }
-      if let previous { previous.nextArmed = next } else { observation.firstArmed = next }
-      if next == nil { observation.lastArmed = previous }
+      if let previous { previous.nextArmed = next } else { firstArmed = next }
+      if next == nil { lastArmed = previous }
       field.nextArmed = nil
       // Told below, or waited on by nobody.
       if isWaitedOn {
@@ -82,10 +84,11 @@ extension Store {
       next = field.nextChanged
       field.nextChanged = nil
       // The change has already happened; Observation wants it bracketed, so the bracket is empty.
-      observation.registrar.withMutation(of: self, keyPath: field.typedRegistration) {}
+      registrar.withMutation(of: self, keyPath: field.typedRegistration) {}
     }
   }
 }
+
 
 /// How a field read as `Member` is armed: for an `Equatable` member (found at run time, once per
 /// field), a test against the member readers saw; otherwise `nil`. Inlinable, so that the tests

@@ -13,8 +13,9 @@ extension Store {
   ///
   /// A view costs its parent nothing until somebody subscribes to it or Observation tracks it; then it
   /// recomputes its value once per parent change. The view keeps its parent alive, and a tracker
-  /// keeps the view it read alive until it is told, so a view made and read in a SwiftUI `body`
-  /// needs nobody to store it.
+  /// keeps what tells it about the view's changes until it is told, so a view made and read in a
+  /// SwiftUI `body` needs nobody to store it; a tracker keeps no store, so a parent that its
+  /// program lets go is freed, and its views' waiting trackers are told once.
   ///
   /// Observation trackers of the view (a SwiftUI view holding it, `withObservationTracking`) hear only
   /// about the view's own value: for an `Equatable` local value, only when it really changed; otherwise
@@ -72,15 +73,21 @@ extension Store {
   ) -> Store<LocalValue, LocalAction> {
     // `currentValue`, not `value`: making a view is not a read that Observation should track (a SwiftUI
     // body that hands a child its store would re-render on every change of the parent).
+    //
+    // The view's store holds this one (`parent`); its core does not, because a reader waiting on the
+    // view keeps the core, and must not keep this store (see `Store+ReaderLifetime.swift`). The value
+    // is read through this store's core, which the reader may keep; the other closures are only
+    // called through the view's store, or while this store tells its views, so this store is there.
+    let parentCore = core
     let core = ScopedCore<LocalValue, LocalAction>(
       parentStore: self,
       registry: registry,
       initialValue: toLocalValue(currentValue),
-      readValue: { [self] in toLocalValue(currentValue) },
-      sendToParent: { [self] in send(toGlobalAction($0)) },
-      trackInParent: { [self] child in addTrackedView(child) },
+      readValue: { toLocalValue(parentCore.currentValue) },
+      sendToParent: { [unowned self] in send(toGlobalAction($0)) },
+      trackInParent: { [unowned self] child in addTrackedView(child) },
       deduplicates: deduplicates,
-      subscribeToParent: { [self] core in addObserver(observer(core)) })
-    return Store<LocalValue, LocalAction>(core: .scoped(core))
+      subscribeToParent: { [unowned self] core in addObserver(observer(core)) })
+    return Store<LocalValue, LocalAction>(core: .scoped(core), parent: self)
   }
 }

@@ -48,6 +48,9 @@ public final class Store<Value, Action> {
   /// Child stores for optional state and list elements, kept while their state is there; see
   /// `Store+Scope.swift`.
   @exclusivity(unchecked) var scopedStores: [ScopedStoreKey: AnyObject] = [:]
+  /// The store a view was made from, which a view keeps alive while its users keep the view. Only
+  /// here: what the view's readers keep leads to no store (see `Store+ReaderLifetime.swift`).
+  @usableFromInline let parent: AnyObject?
 
   /// Creates a store from an initial value and the reducer that evolves it.
   ///
@@ -79,8 +82,15 @@ public final class Store<Value, Action> {
   }
 
   @usableFromInline
-  init(core: StoreCore<Value, Action>) {
+  init(core: StoreCore<Value, Action>, parent: AnyObject? = nil) {
     self.core = core
+    self.parent = parent
+  }
+
+  deinit {
+    // A root store going away is the end of every reader still waiting on it or on its views:
+    // nothing will change it again. See `Store+ReaderLifetime.swift`.
+    if case .root = core, let observation { observation.tellEveryReader() }
   }
 
   /// The registry where this store's effects run: a store made from another shares its root's.

@@ -94,12 +94,12 @@ enum StoreCore<Value, Action> {
     }
   }
 
-  /// Observation started tracking `store`, which holds this core: make sure its sends, or its
-  /// parent's, will announce changes.
-  func awaitChanges(of store: Store<Value, Action>) {
+  /// Observation started tracking the store that holds this core, whose `observation` this is:
+  /// make sure its sends, or its parent's, will announce changes.
+  func awaitChanges(of observation: StoreObservation<Value, Action>) {
     switch self {
     case .root(let root): root.isObservationPending = true
-    case .scoped(let scoped): scoped.awaitChanges(of: store)
+    case .scoped(let scoped): scoped.awaitChanges(of: observation)
     }
   }
 
@@ -111,13 +111,13 @@ enum StoreCore<Value, Action> {
     }
   }
 
-  /// A reader registered with Observation: keep `store` alive while the reader waits, if nothing
-  /// else will. A root store is held by whoever reads it; a view made and read in a SwiftUI `body`
-  /// is held by nobody (see `Store+ReaderLifetime.swift`).
-  func keepAliveWhileReaderWaits(_ store: Store<Value, Action>) {
+  /// A reader registered with Observation: keep the store's `observation` alive while the reader
+  /// waits, if nothing else will. A root store is held by whoever reads it; a view made and read in
+  /// a SwiftUI `body` is held by nobody (see `Store+ReaderLifetime.swift`).
+  func keepAliveWhileReaderWaits(_ observation: StoreObservation<Value, Action>) {
     switch self {
     case .root: return
-    case .scoped(let scoped): store.keepAliveForReader(scoped)
+    case .scoped(let scoped): scoped.keepAliveForReader(observation)
     }
   }
 }

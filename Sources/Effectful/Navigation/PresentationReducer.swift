@@ -41,6 +41,7 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
   }
   // An action value, sent on the store's actor like any other.
   let dismissal = UncheckedSendable(action.embed(.dismiss))
+  let dismiss: @Sendable (ChildIdentity) -> ParentAction = { _ in dismissal.value }
   return { state, parentAction in
     let statePath = valuePath.keyPath
     switch action.extract(parentAction) {
@@ -54,7 +55,7 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
       let before = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
       let dismissedByAnyButton = state[keyPath: statePath].map(isDismissedByAnyButton) ?? false
       var effects = presented.reduce(
-        &state, parentAction, route: { _ in childAction }, embed: embed
+        &state, parentAction, route: { _ in childAction }, embed: embed, dismissal: dismiss
       ) { state, childAction in
         valuePath.modify(&state) { child -> ChildReduction<ChildIdentity, DestinationAction> in
           // Moved out and back, not copied: the child's storage stays uniquely referenced.
@@ -69,7 +70,6 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
       }
       // Nothing presented, the action was reported and changes nothing.
       guard before != nil else { return effects }
-      if !effects.isEmpty { effects = PresentedChild.dismissing(effects, with: dismissal.value) }
       effects += parent(&state, parentAction)
       // An alert's button dismisses it, unless the parent already showed another in its place.
       let after = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }

@@ -1,25 +1,47 @@
 import Foundation
 
-/// The presented child whose effect is running: what `await dismiss()` dismisses. A presentation
-/// `ifLet` or a stack `forEach` sets it around each run of its child's effects, so that the tasks
-/// they start inherit it; the innermost presented child wins.
+/// A presented child, as its effects know it: what `await dismiss()` dismisses.
+///
+/// A presentation `ifLet` or a stack `forEach` makes one for each run of its child's effects and
+/// puts it in the run's ``EffectScope``, which every part of the run inherits, whenever it starts
+/// (a later step of a `.concatenate`, the work after a `delay`); a `.run` task starts with it as
+/// ``current``. A child nested in a presented child without being presented itself inherits the
+/// enclosing one's; a presented one nested in it wins.
 @usableFromInline
 final class PresentedChild: Sendable {
   /// The child whose effect runs in this task, if any.
   @TaskLocal static var current: PresentedChild?
 
-  /// Sends the parent's dismissal of this child, unless the child is gone: a `.run`'s own `Send`,
-  /// so that it hops to the store's actor, whichever that is, as the child's outputs do.
-  private let send: Send<Void>
+  /// The run of the child's effect, lifted into its parent's actions: it delivers the dismissal,
+  /// and once the child is gone (the run cancelled or over), nothing.
+  private let lifetime: EffectLifetime
+  /// Hands the parent's dismissal of this child to the run's subscriber, on the store's actor.
+  private let deliver: @Sendable () -> Void
 
-  init(send: Send<Void>) {
-    self.send = send
+  @usableFromInline
+  init(lifetime: EffectLifetime, deliver: @escaping @Sendable () -> Void) {
+    self.lifetime = lifetime
+    self.deliver = deliver
+  }
+
+  /// Sends the dismissal through a `.run`'s own `Send`, so that it hops to the store's actor,
+  /// whichever that is, as the child's outputs do; a run that is over sends nothing.
+  private func send() async {
+    // Made here, not with the run: most runs never dismiss.
+    let gate = RunGate(lifetime: lifetime, fileID: #fileID, line: #line)
+    let deliver = self.deliver
+    await Send<Void>(on: lifetime.registry.otherActor) { _ in
+      let (isOpen, previous) = gate.beginDelivery()
+      guard isOpen else { return }
+      deliver()
+      gate.endDelivery(restoring: previous)
+    }(())
   }
 
   /// Sends the dismissal and waits until the child's effects, the calling one among them, are
   /// cancelled: nothing of the child runs after `await dismiss()` returns.
   func dismiss() async {
-    await send(())
+    await send()
     await waitForCancellation()
   }
 
@@ -52,29 +74,6 @@ extension PresentedChild {
     // Nested children are presented already: no second task-local frame.
     if isReducing { return body() }
     return $isReducing.withValue(true, operation: body)
-  }
-
-  /// `effects`, a presented child's lifted into its parent's actions, with each run knowing its
-  /// child: `await dismiss()` in it sends `dismissal` to the parent, through the run, so that a
-  /// run cancelled already (its child gone) sends nothing.
-  @usableFromInline
-  static func dismissing<Action>(_ effects: [Effect<Action>], with dismissal: Action) -> [Effect<Action>] {
-    // Sendable in practice: an action value, delivered on the store's actor like any output.
-    let dismissal = UncheckedSendable(dismissal)
-    return effects.map { effect in
-      guard case .run(let body) = effect.operation else { return effect }
-      return Effect(
-        operation: .run { downstream in
-          let gate = RunGate(lifetime: downstream.lifetime, fileID: #fileID, line: #line)
-          let child = PresentedChild(send: Send(on: downstream.lifetime.registry.otherActor) { _ in
-            let (isOpen, previous) = gate.beginDelivery()
-            guard isOpen else { return }
-            downstream.receive(dismissal.value, nil)
-            gate.endDelivery(restoring: previous)
-          })
-          $current.withValue(child) { body(downstream) }
-        })
-    }
   }
 }
 

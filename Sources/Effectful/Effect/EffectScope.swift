@@ -24,6 +24,11 @@ package final class EffectScope: Sendable {
     wholeScopeID = EffectID(WholeScope(path: path))
     self.presented = presented ?? parent?.presented
   }
+
+  /// The ``wholeScopeID`` of the child `key` inside `parent`, without making its scope.
+  static func wholeScopeID(parent: EffectScope?, key: EffectID) -> EffectID {
+    EffectID(WholeScope(path: (parent?.path ?? []) + [key]))
+  }
 }
 
 extension EffectID {

@@ -38,14 +38,23 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     removalCheck = RemovalCheck(for: ParentValue.self, key: [RemovalCheckKeyPart(namespace)]) {
       parent, scope, registry in
       withExtendedLifetime(token) {
-        let running = registry.childEffects.running(Member.self, in: namespace, under: scope?.path ?? [])
+        let group = ChildGroup(namespace: namespace, owner: scope?.path ?? [])
+        let running = registry.childEffects.running(in: group)
         guard !running.isEmpty else { return false }
         let isPresent = holds(parent)
-        for member in running where !isPresent(member) {
-          let key = ChildKey.scopeKey(of: member, in: namespace)
-          registry.cancel(id: EffectScope(parent: scope, key: key).wholeScopeID)
+        // Kept while a child that is still there runs an effect. Once every running child was
+        // cancelled here, nothing is left to watch: dropped now rather than by one more run
+        // after the next action.
+        var isWatching = false
+        for child in running {
+          // Counted by this `ScopedChildren`'s own runs, whose members are `Member`s.
+          if isPresent(child.member as! Member) {
+            isWatching = true
+          } else {
+            registry.cancel(id: EffectScope.wholeScopeID(parent: scope, key: child.key))
+          }
         }
-        return true
+        return isWatching
       }
     }
   }
@@ -131,7 +140,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
           let parent = downstream.lifetime
           let registry = parent.registry
           let counts = registry.childEffects
-          let owner = parent.scope?.path ?? []
+          let group = ChildGroup(namespace: namespace, owner: parent.scope?.path ?? [])
           // Delivered through the outer run: once the child is gone (its scope cancelled, which
           // ends this run), the dismissal is dropped.
           let presented = dismissal.map { dismissal in
@@ -140,9 +149,9 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
           let scope = EffectScope(parent: parent.scope, key: key, presented: presented)
           // Ends with its body, however that ends, and tells its parent.
           let inner = parent.makeChildFinishingParent(scope: scope)
-          counts.started(member, in: namespace, under: owner)
+          counts.started(key, member: member, in: group)
           inner.onEnd { _ in
-            withExtendedLifetime(token) { counts.ended(member, in: namespace, under: owner) }
+            withExtendedLifetime(token) { counts.ended(key, in: group) }
           }
           registry.register(inner, id: scope.wholeScopeID)
           body(

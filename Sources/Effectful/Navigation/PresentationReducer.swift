@@ -36,6 +36,10 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
   let statePath = valuePath.keyPath
   let presented = ScopedChildren(optionalAt: statePath)
   let kind = ChildKind(DestinationState.self)
+  // Only an alert, a dialog or an enum (a case may hold one) is cleared by a button: any other
+  // child skips the reflection that asks, about 1,000 instructions an action
+  // (navigation.presentDismiss, BENCHMARKS.md).
+  let mayBeDismissedByAnyButton = kind.layout != nil || DestinationState.self is DismissedByAnyButton.Type
   let embed: @Sendable (ChildIdentity, DestinationAction) -> ParentAction = { [embed = action.embed] in
     embed(.presented($1))
   }
@@ -53,7 +57,8 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
       return effects
     case .presented(let childAction):
       let before = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
-      let dismissedByAnyButton = state[keyPath: statePath].map(isDismissedByAnyButton) ?? false
+      let dismissedByAnyButton =
+        mayBeDismissedByAnyButton && (state[keyPath: statePath].map(isDismissedByAnyButton) ?? false)
       var effects = presented.reduce(
         &state, parentAction, route: { _ in childAction }, embed: embed, dismissal: dismiss
       ) { state, childAction in

@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+  import Darwin
+#else
+  import Glibc
+#endif
 import Foundation
 
 /// A presented child, as its effects know it: what `await dismiss()` dismisses.
@@ -61,19 +66,33 @@ final class PresentedChild: Sendable {
 }
 
 extension PresentedChild {
-  /// Whether a presented child's reducer is running in this task: what `isPresented` reads while
+  /// Whether a presented child's reducer is running on this thread: what `isPresented` reads while
   /// reducing.
-  @TaskLocal static var isReducing = false
+  static var isReducing: Bool { pthread_getspecific(reducingKey) != nil }
 
   /// Whether the code reading it runs as (or inside) a presented child: its reducer, or its effects.
   static var isPresentedNow: Bool { isReducing || current != nil }
 
+  /// Marks the threads running a presented child's reducer. A reducer runs synchronously, on the
+  /// thread that calls it, so a thread-local mark set around it is exact; a task-local was a frame
+  /// pushed and popped at every child action, about 700 instructions of the 1,935 that
+  /// navigation.stack100.elementAction cost (BENCHMARKS.md).
+  @usableFromInline
+  static let reducingKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "Effectful: could not make a thread-local key (\(status))")
+    return key
+  }()
+
   /// Runs a presented child's reducer, telling `@Dependency(\.isPresented)` so.
   @usableFromInline
   static func reducing<Result>(_ body: () -> Result) -> Result {
-    // Nested children are presented already: no second task-local frame.
-    if isReducing { return body() }
-    return $isReducing.withValue(true, operation: body)
+    let previous = pthread_getspecific(reducingKey)
+    // Any non-nil pointer marks the thread; nested children are presented already.
+    if previous == nil { pthread_setspecific(reducingKey, UnsafeRawPointer(bitPattern: 1)) }
+    defer { if previous == nil { pthread_setspecific(reducingKey, nil) } }
+    return body()
   }
 }
 

@@ -117,11 +117,17 @@ class RunGate: @unchecked Sendable {
     // may end in its task; any other part of an effect ends on the main queue.
     // With dependencies, the operation runs with them in force: its child tasks inherit them, and
     // its `catch` handler runs inside it.
-    let body: @Sendable () async -> Void
+    var body: @Sendable () async -> Void
     if let dependencies {
       body = { await DependencyValues.withCurrent(dependencies, operation: operation) }
     } else {
       body = operation
+    }
+    // A run of a presented child's effect, whenever it starts, knows its child: what
+    // `await dismiss()` in it dismisses. Other runs pay this nil check.
+    if let presented = lifetime.scope?.presented {
+      let inner = body
+      body = { await PresentedChild.$current.withValue(presented, operation: inner) }
     }
     // A store on another actor takes deliveries from any thread (through its mailbox), so every
     // end may run in the task; only the main actor's ends go through the main queue.

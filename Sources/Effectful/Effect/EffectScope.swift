@@ -11,11 +11,23 @@ package final class EffectScope: Sendable {
   @usableFromInline package let path: [EffectID]
   /// Cancelling this id cancels every run of the child's effects.
   package let wholeScopeID: EffectID
+  /// The presented child (of a presentation `ifLet` or a stack `forEach`) that `await dismiss()`
+  /// in a run under this scope dismisses: this child, if it is presented, or else the innermost
+  /// presented child around it. Every part of a run inherits its scope, so a part that starts
+  /// late (a later step of a `.concatenate`) still finds its child.
+  let presented: PresentedChild?
 
-  /// The scope of the child `key` inside `parent` (or at the top, when `parent` is nil).
-  package init(parent: EffectScope?, key: EffectID) {
+  /// The scope of the child `key` inside `parent` (or at the top, when `parent` is nil), presented
+  /// as `presented` when it is a presented child.
+  init(parent: EffectScope?, key: EffectID, presented: PresentedChild? = nil) {
     path = (parent?.path ?? []) + [key]
     wholeScopeID = EffectID(WholeScope(path: path))
+    self.presented = presented ?? parent?.presented
+  }
+
+  /// The ``wholeScopeID`` of the child `key` inside `parent`, without making its scope.
+  static func wholeScopeID(parent: EffectScope?, key: EffectID) -> EffectID {
+    EffectID(WholeScope(path: (parent?.path ?? []) + [key]))
   }
 }
 

@@ -2,56 +2,61 @@
 /// removal check compares with the children still in the state.
 ///
 /// One belongs to one store (its ``CancellationRegistry``), so one store's busy rows never make
-/// another store's checks run. Inside, counts are kept per `forEach` or `ifLet` (its namespace,
-/// see ``ScopedChildren``) and per enclosing child (the scope path), and a table empties as its
-/// last effect ends.
+/// another store's checks run. Inside, counts are kept per group (one `forEach` or `ifLet`, see
+/// ``ScopedChildren``, under one enclosing child) and per child, by the key of the child's scope;
+/// a group's table empties as its last effect ends.
+///
+/// Not generic: a child is counted by its scope key, with its member kept as `Any` for the check
+/// to read back. The generic tables it replaced looked up the runtime metadata of their dictionaries
+/// on every call, about 30,000 of the 97,000 instructions of navigation.presentDismiss
+/// (BENCHMARKS.md).
 package final class ChildEffectCounts: @unchecked Sendable {
   private let lock = Lock()
-  // Guarded by `lock`, which is what makes the unchecked exclusivity and Sendable safe. Each value
-  // is a `MemberCounts<Member>` of its namespace's member type.
-  @exclusivity(unchecked) private var byNamespace: [ObjectIdentifier: AnyObject] = [:]
+  // Guarded by `lock`, which is what makes the unchecked exclusivity and Sendable safe.
+  @exclusivity(unchecked) private var groups: [ChildGroup: [EffectID: RunningChild]] = [:]
 
   init() {}
 
-  /// Counts an effect of `member` that started, under the enclosing child `path`.
-  func started<Member: Hashable>(_ member: Member, in namespace: ObjectIdentifier, under path: [EffectID]) {
+  /// Counts an effect that started for the child whose scope key is `key` (and who is `member`).
+  func started(_ key: EffectID, member: Any, in group: ChildGroup) {
     lock.withLock {
-      let counts: MemberCounts<Member>
-      if let existing = byNamespace[namespace] as? MemberCounts<Member> {
-        counts = existing
-      } else {
-        // None running: the namespace's last table went away with its last effect.
-        counts = MemberCounts()
-        byNamespace[namespace] = counts
+      groups[group, default: [:]][key, default: RunningChild(member: member)].count += 1
+    }
+  }
+
+  /// Counts an effect of the child `key` that ended.
+  func ended(_ key: EffectID, in group: ChildGroup) {
+    lock.withLock {
+      guard let index = groups.index(forKey: group), let count = groups.values[index][key]?.count else {
+        return
       }
-      counts.running[path, default: [:]][member, default: 0] += 1
+      if count > 1 {
+        groups.values[index][key]?.count = count - 1
+      } else {
+        groups.values[index][key] = nil
+        if groups.values[index].isEmpty { groups.remove(at: index) }
+      }
     }
   }
 
-  /// Counts an effect of `member` that ended.
-  func ended<Member: Hashable>(_ member: Member, in namespace: ObjectIdentifier, under path: [EffectID]) {
+  /// The children of `group` with an effect running: each one's scope key and member.
+  func running(in group: ChildGroup) -> [(key: EffectID, member: Any)] {
     lock.withLock {
-      guard let counts = byNamespace[namespace] as? MemberCounts<Member>,
-        var members = counts.running[path], let count = members[member]
-      else { return }
-      members[member] = count > 1 ? count - 1 : nil
-      counts.running[path] = members.isEmpty ? nil : members
-      if counts.running.isEmpty { byNamespace[namespace] = nil }
-    }
-  }
-
-  /// The members of `namespace` under `path` with an effect running.
-  func running<Member: Hashable>(
-    _: Member.Type, in namespace: ObjectIdentifier, under path: [EffectID]
-  ) -> [Member] {
-    lock.withLock {
-      guard let counts = byNamespace[namespace] as? MemberCounts<Member> else { return [] }
-      return counts.running[path].map { Array($0.keys) } ?? []
+      guard let members = groups[group] else { return [] }
+      return members.map { ($0.key, $0.value.member) }
     }
   }
 }
 
-/// One namespace's counts: per enclosing child's path, per member. Guarded by its table's lock.
-private final class MemberCounts<Member: Hashable> {
-  var running: [[EffectID]: [Member: Int]] = [:]
+/// The children of one `forEach` or `ifLet` (its namespace, see ``ScopedChildren``) inside one
+/// enclosing child (the scope path of the effects' owner).
+struct ChildGroup: Hashable, Sendable {
+  let namespace: ObjectIdentifier
+  let owner: [EffectID]
+}
+
+/// One child's running effects: who it is, and how many.
+private struct RunningChild {
+  let member: Any
+  var count = 0
 }

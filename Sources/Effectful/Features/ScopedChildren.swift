@@ -38,27 +38,38 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     removalCheck = RemovalCheck(for: ParentValue.self, key: [RemovalCheckKeyPart(namespace)]) {
       parent, scope, registry in
       withExtendedLifetime(token) {
-        let running = registry.childEffects.running(Member.self, in: namespace, under: scope?.path ?? [])
+        let group = ChildGroup(namespace: namespace, owner: scope?.path ?? [])
+        let running = registry.childEffects.running(in: group)
         guard !running.isEmpty else { return false }
         let isPresent = holds(parent)
-        for member in running where !isPresent(member) {
-          let key = ChildKey.scopeKey(of: member, in: namespace)
-          registry.cancel(id: EffectScope(parent: scope, key: key).wholeScopeID)
+        // Kept while a child that is still there runs an effect. Once every running child was
+        // cancelled here, nothing is left to watch: dropped now rather than by one more run
+        // after the next action.
+        var isWatching = false
+        for child in running {
+          // Counted by this `ScopedChildren`'s own runs, whose members are `Member`s.
+          if isPresent(child.member as! Member) {
+            isWatching = true
+          } else {
+            registry.cancel(id: EffectScope.wholeScopeID(parent: scope, key: child.key))
+          }
         }
-        return true
+        return isWatching
       }
     }
   }
 
   /// One action, as `forEach` and `ifLet` reduce it: `route` says whether it is a child's,
   /// `reduceChild` reduces it into the child in place, and the child's effects come back lifted
-  /// (see ``lift(_:of:embed:)``). An action for a child that is not there is reported. Last comes
+  /// (see ``lift(_:of:embed:dismissal:)``); `dismissal`, for a presented child, is the parent's
+  /// action that dismisses it. An action for a child that is not there is reported. Last comes
   /// the removal check, when the child returned effects: the store keeps it from then on.
   @inlinable
   func reduce<ParentAction, Routed, ChildAction>(
     _ parent: inout ParentValue, _ action: ParentAction,
     route: (ParentAction) -> Routed?,
     embed: @escaping @Sendable (Member, ChildAction) -> ParentAction,
+    dismissal: (@Sendable (Member) -> ParentAction)? = nil,
     reduceChild: (inout ParentValue, Routed) -> ChildReduction<Member, ChildAction>
   ) -> [Effect<ParentAction>] {
     var effects: [Effect<ParentAction>] = []
@@ -67,7 +78,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
       case .noEffects:
         break
       case .effects(let childEffects, of: let member):
-        effects = lift(childEffects, of: member, embed: embed)
+        effects = lift(childEffects, of: member, embed: embed, dismissal: dismissal)
       case .missing(let child):
         child.report(action)
       }
@@ -81,29 +92,44 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
 
   /// A child's effects as the parent's: each runs under the child's scope and sends the parent's
   /// action, and a removal check from a feature nested in the child reads the child through the
-  /// parent. Off the hot path (an action whose child returned effects), so not inlinable.
+  /// parent. With `dismissal`, the child is presented: `await dismiss()` in its effects sends the
+  /// parent that action. Off the hot path (an action whose child returned effects), so not
+  /// inlinable.
   @usableFromInline
   func lift<ChildAction, ParentAction>(
     _ effects: [Effect<ChildAction>], of member: Member,
-    embed: @escaping @Sendable (Member, ChildAction) -> ParentAction
+    embed: @escaping @Sendable (Member, ChildAction) -> ParentAction,
+    dismissal: (@Sendable (Member) -> ParentAction)?
   ) -> [Effect<ParentAction>] {
     let key = ChildKey.scopeKey(of: member, in: namespace)
+    // An action value, delivered on the store's actor like any output.
+    let dismissal = dismissal.map { UncheckedSendable($0(member)) }
     return effects.map { effect in
       if let check = effect.removalCheck {
         return Effect(operation: .checkRemovals(nested(check, returnedBy: member)))
       }
-      return scope(effect, to: member, key: key).map { embed(member, $0) }
+      return scope(effect, to: member, key: key, embed: embed, dismissal: dismissal)
     }
   }
 
-  /// `effect` as the child `member`'s, whose scope is `key`: the ids it uses are the child's own,
-  /// every run is cancelled by the child's ``EffectScope/wholeScopeID``, and the store's
-  /// ``ChildEffectCounts`` knows it runs. A `.cancel(id:)` is rewritten on the spot, so that the
-  /// store still cancels without a run.
-  private func scope<Output>(_ effect: Effect<Output>, to member: Member, key: EffectID) -> Effect<Output> {
+  /// `effect` as the child `member`'s, whose scope is `key`, lifted into the parent's actions by
+  /// `embed`: the ids it uses are the child's own, every run is cancelled by the child's
+  /// ``EffectScope/wholeScopeID``, and the store's ``ChildEffectCounts`` knows it runs. A
+  /// `.cancel(id:)` is rewritten on the spot, so that the store still cancels without a run. One
+  /// run does the scoping, the lifting and (with `dismissal`) the presenting, rather than one
+  /// operator each.
+  private func scope<ChildAction, ParentAction>(
+    _ effect: Effect<ChildAction>, to member: Member, key: EffectID,
+    embed: @escaping @Sendable (Member, ChildAction) -> ParentAction,
+    dismissal: UncheckedSendable<ParentAction>?
+  ) -> Effect<ParentAction> {
     switch effect.operation {
-    case .none, .output, .checkRemovals:
-      return effect
+    case .none:
+      return .none
+    case .output(let output):
+      return Effect(operation: .output(embed(member, output)))
+    case .checkRemovals(let check):
+      return Effect(operation: .checkRemovals(check))
     case .cancel(let id):
       return Effect(operation: .cancel(id.qualified(by: [key])))
     case .run(let body):
@@ -114,19 +140,24 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
           let parent = downstream.lifetime
           let registry = parent.registry
           let counts = registry.childEffects
-          let owner = parent.scope?.path ?? []
-          let scope = EffectScope(parent: parent.scope, key: key)
+          let group = ChildGroup(namespace: namespace, owner: parent.scope?.path ?? [])
+          // Delivered through the outer run: once the child is gone (its scope cancelled, which
+          // ends this run), the dismissal is dropped.
+          let presented = dismissal.map { dismissal in
+            PresentedChild(lifetime: parent) { downstream.receive(dismissal.value, nil) }
+          }
+          let scope = EffectScope(parent: parent.scope, key: key, presented: presented)
           // Ends with its body, however that ends, and tells its parent.
           let inner = parent.makeChildFinishingParent(scope: scope)
-          counts.started(member, in: namespace, under: owner)
+          counts.started(key, member: member, in: group)
           inner.onEnd { _ in
-            withExtendedLifetime(token) { counts.ended(member, in: namespace, under: owner) }
+            withExtendedLifetime(token) { counts.ended(key, in: group) }
           }
           registry.register(inner, id: scope.wholeScopeID)
           body(
             EffectSubscriber(lifetime: inner) { output, provenance in
               guard inner.isRunning else { return }
-              downstream.receive(output, Provenance(inner, next: provenance))
+              downstream.receive(embed(member, output), Provenance(inner, next: provenance))
             })
         })
     }

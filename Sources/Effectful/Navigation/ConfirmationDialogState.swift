@@ -78,4 +78,4 @@ public enum TitleVisibility: Hashable, Sendable {
 
 /// State that a presentation `ifLet` clears after any action of its child: an alert or a dialog,
 /// which goes away whichever button was tapped.
-protocol DismissedByAnyButton {}
+@usableFromInline protocol DismissedByAnyButton {}

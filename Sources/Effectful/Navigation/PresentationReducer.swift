@@ -36,11 +36,16 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
   let statePath = valuePath.keyPath
   let presented = ScopedChildren(optionalAt: statePath)
   let kind = ChildKind(DestinationState.self)
+  // Only an alert, a dialog or an enum (a case may hold one) is cleared by a button: any other
+  // child skips the reflection that asks, about 1,000 instructions an action
+  // (navigation.presentDismiss, BENCHMARKS.md).
+  let mayBeDismissedByAnyButton = kind.layout != nil || DestinationState.self is DismissedByAnyButton.Type
   let embed: @Sendable (ChildIdentity, DestinationAction) -> ParentAction = { [embed = action.embed] in
     embed(.presented($1))
   }
   // An action value, sent on the store's actor like any other.
   let dismissal = UncheckedSendable(action.embed(.dismiss))
+  let dismiss: @Sendable (ChildIdentity) -> ParentAction = { _ in dismissal.value }
   return { state, parentAction in
     let statePath = valuePath.keyPath
     switch action.extract(parentAction) {
@@ -52,9 +57,10 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
       return effects
     case .presented(let childAction):
       let before = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
-      let dismissedByAnyButton = state[keyPath: statePath].map(isDismissedByAnyButton) ?? false
+      let dismissedByAnyButton =
+        mayBeDismissedByAnyButton && (state[keyPath: statePath].map(isDismissedByAnyButton) ?? false)
       var effects = presented.reduce(
-        &state, parentAction, route: { _ in childAction }, embed: embed
+        &state, parentAction, route: { _ in childAction }, embed: embed, dismissal: dismiss
       ) { state, childAction in
         valuePath.modify(&state) { child -> ChildReduction<ChildIdentity, DestinationAction> in
           // Moved out and back, not copied: the child's storage stays uniquely referenced.
@@ -69,7 +75,6 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
       }
       // Nothing presented, the action was reported and changes nothing.
       guard before != nil else { return effects }
-      if !effects.isEmpty { effects = PresentedChild.dismissing(effects, with: dismissal.value) }
       effects += parent(&state, parentAction)
       // An alert's button dismisses it, unless the parent already showed another in its place.
       let after = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }

@@ -1,25 +1,52 @@
+#if canImport(Darwin)
+  import Darwin
+#else
+  import Glibc
+#endif
 import Foundation
 
-/// The presented child whose effect is running: what `await dismiss()` dismisses. A presentation
-/// `ifLet` or a stack `forEach` sets it around each run of its child's effects, so that the tasks
-/// they start inherit it; the innermost presented child wins.
+/// A presented child, as its effects know it: what `await dismiss()` dismisses.
+///
+/// A presentation `ifLet` or a stack `forEach` makes one for each run of its child's effects and
+/// puts it in the run's ``EffectScope``, which every part of the run inherits, whenever it starts
+/// (a later step of a `.concatenate`, the work after a `delay`); a `.run` task starts with it as
+/// ``current``. A child nested in a presented child without being presented itself inherits the
+/// enclosing one's; a presented one nested in it wins.
 @usableFromInline
 final class PresentedChild: Sendable {
   /// The child whose effect runs in this task, if any.
   @TaskLocal static var current: PresentedChild?
 
-  /// Sends the parent's dismissal of this child, unless the child is gone: a `.run`'s own `Send`,
-  /// so that it hops to the store's actor, whichever that is, as the child's outputs do.
-  private let send: Send<Void>
+  /// The run of the child's effect, lifted into its parent's actions: it delivers the dismissal,
+  /// and once the child is gone (the run cancelled or over), nothing.
+  private let lifetime: EffectLifetime
+  /// Hands the parent's dismissal of this child to the run's subscriber, on the store's actor.
+  private let deliver: @Sendable () -> Void
 
-  init(send: Send<Void>) {
-    self.send = send
+  @usableFromInline
+  init(lifetime: EffectLifetime, deliver: @escaping @Sendable () -> Void) {
+    self.lifetime = lifetime
+    self.deliver = deliver
+  }
+
+  /// Sends the dismissal through a `.run`'s own `Send`, so that it hops to the store's actor,
+  /// whichever that is, as the child's outputs do; a run that is over sends nothing.
+  private func send() async {
+    // Made here, not with the run: most runs never dismiss.
+    let gate = RunGate(lifetime: lifetime, fileID: #fileID, line: #line)
+    let deliver = self.deliver
+    await Send<Void>(on: lifetime.registry.otherActor) { _ in
+      let (isOpen, previous) = gate.beginDelivery()
+      guard isOpen else { return }
+      deliver()
+      gate.endDelivery(restoring: previous)
+    }(())
   }
 
   /// Sends the dismissal and waits until the child's effects, the calling one among them, are
   /// cancelled: nothing of the child runs after `await dismiss()` returns.
   func dismiss() async {
-    await send(())
+    await send()
     await waitForCancellation()
   }
 
@@ -39,42 +66,33 @@ final class PresentedChild: Sendable {
 }
 
 extension PresentedChild {
-  /// Whether a presented child's reducer is running in this task: what `isPresented` reads while
+  /// Whether a presented child's reducer is running on this thread: what `isPresented` reads while
   /// reducing.
-  @TaskLocal static var isReducing = false
+  static var isReducing: Bool { pthread_getspecific(reducingKey) != nil }
 
   /// Whether the code reading it runs as (or inside) a presented child: its reducer, or its effects.
   static var isPresentedNow: Bool { isReducing || current != nil }
 
+  /// Marks the threads running a presented child's reducer. A reducer runs synchronously, on the
+  /// thread that calls it, so a thread-local mark set around it is exact; a task-local was a frame
+  /// pushed and popped at every child action, about 700 instructions of the 1,935 that
+  /// navigation.stack100.elementAction cost (BENCHMARKS.md).
+  @usableFromInline
+  static let reducingKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "Effectful: could not make a thread-local key (\(status))")
+    return key
+  }()
+
   /// Runs a presented child's reducer, telling `@Dependency(\.isPresented)` so.
   @usableFromInline
   static func reducing<Result>(_ body: () -> Result) -> Result {
-    // Nested children are presented already: no second task-local frame.
-    if isReducing { return body() }
-    return $isReducing.withValue(true, operation: body)
-  }
-
-  /// `effects`, a presented child's lifted into its parent's actions, with each run knowing its
-  /// child: `await dismiss()` in it sends `dismissal` to the parent, through the run, so that a
-  /// run cancelled already (its child gone) sends nothing.
-  @usableFromInline
-  static func dismissing<Action>(_ effects: [Effect<Action>], with dismissal: Action) -> [Effect<Action>] {
-    // Sendable in practice: an action value, delivered on the store's actor like any output.
-    let dismissal = UncheckedSendable(dismissal)
-    return effects.map { effect in
-      guard case .run(let body) = effect.operation else { return effect }
-      return Effect(
-        operation: .run { downstream in
-          let gate = RunGate(lifetime: downstream.lifetime, fileID: #fileID, line: #line)
-          let child = PresentedChild(send: Send(on: downstream.lifetime.registry.otherActor) { _ in
-            let (isOpen, previous) = gate.beginDelivery()
-            guard isOpen else { return }
-            downstream.receive(dismissal.value, nil)
-            gate.endDelivery(restoring: previous)
-          })
-          $current.withValue(child) { body(downstream) }
-        })
-    }
+    let previous = pthread_getspecific(reducingKey)
+    // Any non-nil pointer marks the thread; nested children are presented already.
+    if previous == nil { pthread_setspecific(reducingKey, UnsafeRawPointer(bitPattern: 1)) }
+    defer { if previous == nil { pthread_setspecific(reducingKey, nil) } }
+    return body()
   }
 }
 

@@ -45,8 +45,8 @@ public func forEach<ParentState, ParentAction, ElementState, ElementAction>(
       return parent(&state, parentAction)
     case .element(let id, let elementAction):
       var isMissing = false
-      var effects = elements.reduce(
-        &state, parentAction, route: { _ in (id, elementAction) }, embed: embed
+      let effects = elements.reduce(
+        &state, parentAction, route: { _ in (id, elementAction) }, embed: embed, dismissal: popFrom
       ) { state, routed in
         let childEffects = valuePath.modify(&state) { stack in
           stack.modify(id: routed.0) { present in PresentedChild.reducing { element(&present, routed.1) } }
@@ -61,7 +61,6 @@ public func forEach<ParentState, ParentAction, ElementState, ElementAction>(
       if isMissing { return effects }
       let parentEffects = parent(&state, parentAction)
       if effects.isEmpty { return parentEffects }
-      effects = PresentedChild.dismissing(effects, with: popFrom(id))
       return effects + parentEffects
     case .popFrom(let id):
       guard state[keyPath: value].offset(of: id) != nil else {

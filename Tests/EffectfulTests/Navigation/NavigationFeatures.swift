@@ -19,6 +19,9 @@ struct TimerScreen: ReducerProtocol {
     case delayedTickTapped
     /// Records `isPresented` as the reducer reads it.
     case checkPresented
+    /// Waits a second, then dismisses in a later step of a `.concatenate`: a part that starts
+    /// after the reduction that returned it must still find its child.
+    case closeLaterTapped
   }
 
   @Dependency(\.continuousClock) var clock
@@ -44,6 +47,10 @@ struct TimerScreen: ReducerProtocol {
     case .checkPresented:
       state.sawPresented = isPresented
       return .none
+    case .closeLaterTapped:
+      return .concatenate(
+        .run { _ in try await clock.sleep(for: .seconds(1)) },
+        .run { _ in await dismiss() })
     case .delayedTickTapped:
       return .run { send in
         try await clock.sleep(for: .seconds(1))

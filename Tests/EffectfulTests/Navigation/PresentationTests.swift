@@ -40,6 +40,16 @@ struct PresentationTests {
     await store.finish()
   }
 
+  @Test("await dismiss() in a later step of a .concatenate still finds its child")
+  func dismissInLaterConcatenationStep() async {
+    let store = makeStore()
+    store.send(.presentTimer(id: 1)) { $0.destination = .timer(TimerScreen.State(id: 1)) }
+    store.send(.destination(.presented(.timer(.closeLaterTapped))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.dismiss)) { $0.destination = nil }
+    await store.finish()
+  }
+
   @Test("Nothing the child sends after await dismiss() arrives")
   func nothingAfterDismiss() async {
     let store = makeStore()

@@ -68,6 +68,18 @@ struct StackTests {
     await store.finish()
   }
 
+  @Test("await dismiss() in a later step of an element's .concatenate pops that element")
+  func dismissInLaterConcatenationStep() async {
+    let store = makeStore()
+    store.send(.pushTimer(id: 7)) { $0.path[id: 0] = .timer(TimerScreen.State(id: 7)) }
+    store.send(.pushTimer(id: 8)) { $0.path[id: 1] = .timer(TimerScreen.State(id: 8)) }
+    store.send(.path(.element(id: 1, action: .timer(.closeLaterTapped))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.popFrom(id: 1))) { $0.path.pop(from: 1) }
+    #expect(store.value.path.ids == [0])
+    await store.finish()
+  }
+
   @Test("Popping several elements at once cancels all of their effects, however they left")
   func popSeveral() async {
     let store = makeStore()

@@ -23,6 +23,12 @@ let package = Package(
       name: "PrimeTimeTests",
       dependencies: ["PrimeTime", .product(name: "EffectfulTesting", package: "Effectful")]),
     .testTarget(
+      name: "NavigationStories",
+      dependencies: [
+        .product(name: "Effectful", package: "Effectful"),
+        .product(name: "EffectfulTesting", package: "Effectful"),
+      ]),
+    .testTarget(
       name: "TutorialTests",
       dependencies: [
         "Tutorial", .product(name: "Effectful", package: "Effectful"),

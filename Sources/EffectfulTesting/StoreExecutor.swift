@@ -179,7 +179,7 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   /// How many times, besides, the watcher goes through the main actor's queue and the global
   /// executor while the world stands still: a test that is only waiting for its turn there (two
   /// cores shared by many tests) gets it meanwhile, and moves time if it is going to.
-  static let stallTurns = 3
+  static let stallTurns = 20
 
   /// `finish()` awaited outside the task that moves this world's clocks: waits for `isDone`, and
   /// returns `true` when it holds or once it has reported that nothing moved, for ``stallLimit``

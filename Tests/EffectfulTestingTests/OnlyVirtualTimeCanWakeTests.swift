@@ -140,7 +140,7 @@ struct OnlyVirtualTimeCanWakeTests {
     let failures = await collectingFailures {
       let finishedFirst = await withTaskGroup(of: Bool.self) { group in
         group.addTask { await task.finish(); return true }
-        group.addTask { try? await Task.sleep(for: .seconds(60)); return false }
+        group.addTask { try? await Task.sleep(for: .seconds(20)); return false }
         let first = await group.next() ?? false
         group.cancelAll()
         return first

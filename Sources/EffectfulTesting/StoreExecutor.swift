@@ -176,31 +176,24 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   /// How long a `finish()` outside the test's task watches its world stand still, with every
   /// effect waiting for virtual time, before it reports that: the test store's default timeout.
   static let stallLimit: Duration = .seconds(1)
-  /// How many times, besides, the watcher goes through the main actor's queue and the global
-  /// executor while the world stands still: a test that is only waiting for its turn there (two
-  /// cores shared by many tests) gets it meanwhile, and moves time if it is going to.
-  static let stallTurns = 20
 
   /// `finish()` awaited outside the task that moves this world's clocks: waits for `isDone`, and
-  /// returns `true` when it holds or once it has reported that nothing moved, for ``stallLimit``
-  /// and ``stallTurns`` turns, while every effect waited for virtual time (say, the test awaits this
-  /// task in an `async let` or a task group, racing real time, instead of advancing the clock).
-  /// Returns `false` when the waiting task is cancelled, for the caller to cancel the effects and
-  /// wait for them to wind down.
+  /// returns `true` when it holds or once it has reported that nothing moved for ``stallLimit``
+  /// while every effect waited for virtual time (say, the test awaits this task in an `async let`
+  /// or a task group, racing real time, instead of advancing the clock). Returns `false` when the
+  /// waiting task is cancelled, for the caller to cancel the effects and wait for them to wind down.
   private func waitOutsideTheTest(
     until isDone: @escaping @Sendable () -> Bool, file: StaticString, line: UInt
   ) async -> Bool {
     var mark = world.progressMark
     var stillSince: ContinuousClock.Instant?
-    var stillTurns = 0
     while !Task.isCancelled {
       if isDone() { return true }
       let now = world.progressMark
       if now == mark, world.waitsOnlyForVirtualTime {
         let since = stillSince ?? .now
         stillSince = since
-        stillTurns += 1
-        if stillTurns >= Self.stallTurns, ContinuousClock.now - since >= Self.stallLimit {
+        if ContinuousClock.now - since >= Self.stallLimit {
           reportTestFailure(
             TestStoreMessage.finishStalledOutsideTheTest(advice: world.waitingAdvice()), file: file,
             line: line)
@@ -209,12 +202,7 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
       } else {
         mark = now
         stillSince = nil
-        stillTurns = 0
       }
-      // A turn behind whatever waits for the main actor and the global executor now, the test
-      // among them if it is ready to go on.
-      await MainActor.run {}
-      await Task.yield()
       try? await Task.sleep(for: .milliseconds(10))
     }
     return false

@@ -37,8 +37,6 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   /// request, waits on more than virtual time.
   private var tasksAlive = 0
   private var tasksAsleep = 0
-  /// Jobs and main-queue blocks run so far: see ``VirtualWorld/progressMark``.
-  private var workRun = 0
 
   init(world: VirtualWorld) {
     self.world = world
@@ -79,7 +77,6 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
       let job = lock.withLock({ () -> UnownedJob? in
         guard let job = jobs.popFirst() else { return nil }
         ranSinceTurn = true
-        workRun += 1
         return job
       })
     else { return false }
@@ -98,17 +95,6 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
 
   var hasQueuedJobs: Bool {
     lock.withLock { !jobs.isEmpty }
-  }
-
-  /// How many jobs and main-queue blocks of this store's effects have run so far.
-  var workRunCount: Int {
-    lock.withLock { workRun }
-  }
-
-  /// Whether nothing of this store's is queued or on the main queue, and every `.run` task alive
-  /// sleeps on a test clock.
-  var isIdleInVirtualTime: Bool {
-    lock.withLock { jobs.isEmpty && mainQueueWork == 0 && tasksAsleep >= tasksAlive }
   }
 
   // MARK: EffectTaskStarter
@@ -151,12 +137,9 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   func finishInVirtualTime(
     until isDone: @escaping @Sendable () -> Bool, file: StaticString, line: UInt
   ) async -> Bool {
-    // Only the task that owns this virtual time moves it. Any other (a view's `.task`, a child
-    // task of the test) may wait while the test goes on and advances the clock; but if the test is
-    // the one waiting for it, nothing will move.
-    guard world.isOwnedByCurrentTask else {
-      return await waitOutsideTheTest(until: isDone, file: file, line: line)
-    }
+    // Only the task that owns this virtual time moves it. Any other (a view's `.task`) may wait:
+    // the test goes on meanwhile and advances the clock.
+    guard world.isOwnedByCurrentTask else { return false }
     guard await world.settle() else {
       reportTestFailure(TestStoreMessage.neverSettles, file: file, line: line)
       return true
@@ -173,41 +156,6 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
     return true
   }
 
-  /// How long a `finish()` outside the test's task watches its world stand still, with every
-  /// effect waiting for virtual time, before it reports that: the test store's default timeout.
-  static let stallLimit: Duration = .seconds(1)
-
-  /// `finish()` awaited outside the task that moves this world's clocks: waits for `isDone`, and
-  /// returns `true` when it holds or once it has reported that nothing moved for ``stallLimit``
-  /// while every effect waited for virtual time (say, the test awaits this task in an `async let`
-  /// or a task group, racing real time, instead of advancing the clock). Returns `false` when the
-  /// waiting task is cancelled, for the caller to cancel the effects and wait for them to wind down.
-  private func waitOutsideTheTest(
-    until isDone: @escaping @Sendable () -> Bool, file: StaticString, line: UInt
-  ) async -> Bool {
-    var mark = world.progressMark
-    var stillSince: ContinuousClock.Instant?
-    while !Task.isCancelled {
-      if isDone() { return true }
-      let now = world.progressMark
-      if now == mark, world.waitsOnlyForVirtualTime {
-        let since = stillSince ?? .now
-        stillSince = since
-        if ContinuousClock.now - since >= Self.stallLimit {
-          reportTestFailure(
-            TestStoreMessage.finishStalledOutsideTheTest(advice: world.waitingAdvice()), file: file,
-            line: line)
-          return true
-        }
-      } else {
-        mark = now
-        stillSince = nil
-      }
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    return false
-  }
-
   func runOnMainQueue(_ block: @escaping @Sendable () -> Void) {
     lock.withLock { mainQueueWork += 1 }
     DispatchQueue.main.async {
@@ -215,7 +163,6 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
       self.lock.withLock {
         self.mainQueueWork -= 1
         self.ranSinceTurn = true
-        self.workRun += 1
       }
     }
   }

@@ -133,17 +133,6 @@ enum TestStoreMessage {
     """
   }
 
-  /// A plain store's `StoreTask.finish()`, awaited outside the test's own task, saw its world
-  /// stand still while every effect waited for virtual time.
-  static func finishStalledOutsideTheTest(advice: String) -> String {
-    """
-    StoreTask.finish(), awaited outside the test's own task (in an `async let`, a task group, a \
-    task of its own), has waited \(StoreExecutor.stallLimit) with nothing moving: its effects wait \
-    only for virtual time, and only the test moves it. Advance the clock in the test before awaiting \
-    this task. \(advice)
-    """
-  }
-
   static func skippedBeforeReceive(_ step: String) -> String {
     "Received \(step) before the action this receive matched, and passed over it."
   }

@@ -94,27 +94,6 @@ final class VirtualWorld: @unchecked Sendable {
     lock.withLock { timelines.compactMap(\.timeline) }.contains { $0.waitingCount > 0 }
   }
 
-  /// What changes whenever something in this world moves: a job or main-queue block of its stores'
-  /// effects runs, a clock's time changes. Compared over time by a waiter outside the test's task,
-  /// which cannot settle the world itself.
-  var progressMark: ProgressMark {
-    ProgressMark(
-      workRun: liveExecutors.reduce(0) { $0 + $1.workRunCount },
-      times: lock.withLock { timelines.compactMap(\.timeline) }.map(\.now))
-  }
-
-  /// Whether this world's effects wait only for its clocks to move: nothing of theirs is queued
-  /// or on the main queue, every `.run` task alive sleeps on a clock, and a clock holds work.
-  var waitsOnlyForVirtualTime: Bool {
-    liveExecutors.allSatisfy(\.isIdleInVirtualTime) && hasWorkWaitingForTime
-  }
-
-  /// See ``progressMark``.
-  struct ProgressMark: Equatable {
-    let workRun: Int
-    let times: [SchedulerInstant]
-  }
-
   /// The worlds alive, each knowing the task that made it (none: code outside any task, such as
   /// XCTest's synchronous test methods, which run one at a time). Looked up only when a store or
   /// clock is made.

@@ -126,48 +126,4 @@ struct OnlyVirtualTimeCanWakeTests {
     // Before, the sleep woke on the global executor and raced the settling that `advance` does.
     await expectAnswerAfterAdvance(.inner, sleepers: 1, by: .seconds(1), answer: 1)
   }
-
-  @Test("A plain store's finish() awaited in a child task of the test names the advance to write")
-  func finishInAChildTaskNamesTheAdvance() async {
-    let clock = TestClock()
-    let store = Store<Int, Int>(initialValue: 0) { count, action in
-      count += action
-      return action == 0 ? [.run { send in try await clock.sleep(for: .seconds(2)); await send(1) }] : []
-    }
-    let task = store.send(0)
-    // The test awaits the finish, racing real time, instead of advancing: nothing will move. Before,
-    // the child task was not the world's owner and waited until the race was lost.
-    let failures = await collectingFailures {
-      let finishedFirst = await withTaskGroup(of: Bool.self) { group in
-        group.addTask { await task.finish(); return true }
-        group.addTask { try? await Task.sleep(for: .seconds(20)); return false }
-        let first = await group.next() ?? false
-        group.cancelAll()
-        return first
-      }
-      #expect(finishedFirst)
-    }
-    #expect(failures.count == 1, "\(failures)")
-    #expect(failures.first?.message.contains("clock.advance(by: .seconds(2))") == true, "\(failures)")
-    #expect(store.value == 0)
-    await clock.advance(by: .seconds(2))
-    #expect(store.value == 1)
-  }
-
-  @Test("A plain store's finish() in a child task waits while the test advances the clock")
-  func finishInAChildTaskWaitsForTheTestsAdvance() async {
-    let clock = TestClock()
-    let store = Store<Int, Int>(initialValue: 0) { count, action in
-      count += action
-      return action == 0 ? [.run { send in try await clock.sleep(for: .seconds(2)); await send(1) }] : []
-    }
-    let task = store.send(0)
-    let failures = await collectingFailures {
-      async let finished: Void = task.finish()
-      await clock.advance(by: .seconds(2))
-      await finished
-    }
-    #expect(failures.isEmpty, "\(failures)")
-    #expect(store.value == 1)
-  }
 }

@@ -43,9 +43,7 @@ public struct StoreTask: Sendable {
   ///
   /// In a test, a store's effects run in virtual time: the test's own `finish()` settles it first,
   /// and if the effects then wait on a `TestClock` that only the test could advance, it fails at
-  /// `file`/`line` saying which advance to write, instead of waiting for ever. Awaited in another
-  /// task (an `async let` or task group of the test's), it waits while the test moves the clock,
-  /// and fails the same way once nothing has moved for a second.
+  /// `file`/`line` saying which advance to write, instead of waiting for ever.
   public func finish(file: StaticString = #filePath, line: UInt = #line) async {
     guard let group else { return }
     if let starter = group.registry.taskStarter,

@@ -27,7 +27,7 @@ private final class Bus: @unchecked Sendable {
   let log = FailureLog()
 
   /// "listen" starts an effect that forwards what the bus carries; "post" starts one that posts
-  /// on it at once; "tap" starts one that sends "tap" back at once.
+  /// on it at once; "tap" starts one that sends "tap" back at once; "go" a `.run` that sends "run".
   private static func reducer(bus: Bus, clock: TestClock) -> Reducer<[String], String> {
     { log, action in
       log.append(action)
@@ -42,7 +42,7 @@ private final class Bus: @unchecked Sendable {
         return [Effect.send("late").delay(for: .seconds(2), clock: clock)]
       case "wait":
         return [Effect.send("done").delay(for: .seconds(5), clock: clock)]
-      case "run":
+      case "go":
         return [.run { send in await send("run") }]
       case "stop":
         return [.cancel(id: "bus")]
@@ -107,9 +107,10 @@ private final class Bus: @unchecked Sendable {
   @Test("What a .run sends is received; the same action sent by the test is the test's send")
   func aRunsActionAndTheTestsSend() async {
     let store = makeStore()
-    store.send("run") { $0 = ["run"] }
-    await store.receive("run") { $0 = ["run", "run"] }
+    store.send("go") { $0 = ["go"] }
+    await store.receive("run") { $0 = ["go", "run"] }
     store.send("run") { $0.append("run") }
+    store.send("go") { $0.append("go") }
     await store.receive("run") { $0.append("run") }
     await store.finish()
     #expect(log.isEmpty, "\(log.failures)")

@@ -5,7 +5,7 @@ extension TestStore {
   /// Fails the test for each action a `forEach` or `ifLet` found no state for, at the line of the
   /// `send` or `receive` that reduced it.
   func reportFeatureMisuses() {
-    let misuses = featureMisuses.withValue { list in
+    let misuses = recorder.featureMisuses.withValue { list in
       defer { list = [] }
       return list
     }
@@ -16,17 +16,9 @@ extension TestStore {
     }
   }
 
-  /// Names the effects that step `number` started after the `receive` that checked it, the line where
-  /// the story mentions them.
-  func renameEffects(startedBy number: Int, to origin: EffectOrigin) {
-    for index in startedEffects.indices where startedEffects[index].transition == number {
-      startedEffects[index].origin = origin
-    }
-  }
-
   /// Effects started by this store that are still running, oldest first, skipped ones left out.
   var runningEffects: [StartedEffect] {
-    startedEffects.filter { $0.lifetime.isRunning }
+    recorder.startedEffects.filter { $0.lifetime.isRunning }
   }
 
   /// Whether anything, skipped or not, could still send an action.
@@ -45,7 +37,7 @@ extension TestStore {
     for error in errors {
       // At the line of the step that started the effect, found by its top-level run; a run this store
       // no longer lists is reported where the effect was written.
-      if let origin = startedEffects.first(where: { $0.lifetime === error.report.run })?.origin {
+      if let origin = recorder.startedEffects.first(where: { $0.lifetime === error.report.run })?.origin {
         fail(
           TestStoreMessage.unhandledRunError(origin.description, error.report.message), origin.file,
           origin.line)
@@ -58,14 +50,20 @@ extension TestStore {
       return list
     }
     for stray in strays {
-      // Only this store's effects deliver here, so the output is one of its actions.
-      guard let action = stray.value as? Action else { continue }
-      let origin = startedEffects.last(where: { $0.lifetime.isRunning })?.origin ?? lastOrigin
+      // Only this store's effects deliver here, so the output is one of its actions, tagged with
+      // the step that started its effect.
+      guard let recorded = stray.value as? RecordedAction<Action> else { continue }
+      let origin: EffectOrigin
+      switch recorded.source {
+      case .effect(let startedBy): origin = startedBy.origin
+      case .test(let step): origin = step.origin
+      }
       fail(
-        TestStoreMessage.deliveredOffMainThread(origin?.description ?? "an effect", describe(action)),
-        origin?.file ?? #filePath, origin?.line ?? #line)
-      store.send(action)
+        TestStoreMessage.deliveredOffMainThread(origin.description, describe(recorded.action)),
+        origin.file, origin.line)
+      store.send(recorded)
     }
+    reportFeatureMisuses()
   }
 
   /// Settles virtual time without suspending (see ``VirtualWorld/settleSynchronously(limit:)``),

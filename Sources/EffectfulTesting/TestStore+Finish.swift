@@ -94,11 +94,11 @@ extension TestStore {
   }
 
   private func skipTransitions(strict: Bool, file: StaticString, line: UInt) {
-    if transitions.isEmpty {
+    if recorder.transitions.isEmpty {
       if strict { fail(TestStoreMessage.nothingToSkip, file, line) }
       return
     }
-    transitions.removeAll()
+    recorder.transitions.removeAll()
   }
 
   /// Stops tracking the effects running now, so the end of the test does not require them to finish.
@@ -149,7 +149,7 @@ extension TestStore {
     if runningEffects.isEmpty, strict {
       fail(TestStoreMessage.noEffectsToSkip, file, line)
     }
-    startedEffects.removeAll()
+    recorder.startedEffects.removeAll()
   }
 
   /// The end-of-test checks, at `finish()` or when the store goes away (`location == nil`); afterwards
@@ -161,7 +161,7 @@ extension TestStore {
     // Every look settles first, the end of the test too: an effect that ends as soon as it runs is
     // not "still running" because its task had not had a turn yet.
     settleSynchronously(file: location?.file ?? #filePath, line: location?.line ?? #line)
-    for step in transitions.elements {
+    for step in recorder.transitions.elements {
       failIfExhaustive(
         TestStoreMessage.unreceivedAtEnd(describe(step.action), startedBy: step.sender.description),
         location?.file ?? step.sender.file, location?.line ?? step.sender.line)
@@ -171,8 +171,8 @@ extension TestStore {
         TestStoreMessage.stillRunning(effect.origin.description, advice: waitingAdvice),
         effect.origin.file, effect.origin.line)
     }
-    transitions.removeAll()
-    startedEffects.removeAll()
+    recorder.transitions.removeAll()
+    recorder.startedEffects.removeAll()
     // After `finish()` the story may go on: the registry stays open for what the test sends next.
     registry.cancelAll(closing: location == nil)
   }

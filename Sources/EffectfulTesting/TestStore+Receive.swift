@@ -136,7 +136,7 @@ extension TestStore {
   /// Whether `receive` has something to look at: any step in exhaustive mode (a wrong one is a
   /// failure worth reporting at once), a matching one in non-exhaustive mode.
   func hasCandidate(_ matches: (Action) -> Bool) -> Bool {
-    exhaustivity.isExhaustive ? !transitions.isEmpty : transitions.elements.contains { matches($0.action) }
+    exhaustivity.isExhaustive ? !recorder.transitions.isEmpty : recorder.transitions.elements.contains { matches($0.action) }
   }
 
   /// An `async` receive: waits, suspending, for a step `matches` accepts, then checks it.
@@ -177,21 +177,22 @@ extension TestStore {
         : waited == .asynchronously ? .asyncWork : Thread.isMainThread ? nil : .synchronousOffMainThread
       fail(
         TestStoreMessage.nothingReceived(
-          expectedDescription, pending: transitions.elements.map(\.summary), running: running, hint: hint,
+          expectedDescription, pending: recorder.transitions.elements.map(\.summary), running: running, hint: hint,
           advice: waitingAdvice),
         file, line)
       return
     }
     if !exhaustivity.isExhaustive {
       // Pass over the steps before the first match: the app lived them, the test does not mind them.
-      while let next = transitions.first, !matches(next.action) {
-        _ = transitions.popFirst()
+      while let next = recorder.transitions.first, !matches(next.action) {
+        _ = recorder.transitions.popFirst()
         failIfExhaustive(TestStoreMessage.skippedBeforeReceive(next.summary), file, line)
       }
     }
-    guard let next = transitions.popFirst() else { return }
+    guard let next = recorder.transitions.popFirst() else { return }
     let step = EffectOrigin(description: "receive(\(describe(next.action)))", file: file, line: line)
-    renameEffects(startedBy: next.number, to: step)
+    // What it started is told from here on: the story names it after this `receive`.
+    next.step.origin = step
     guard matches(next.action) else {
       let difference = expected.flatMap { diff($0, next.action) }
       fail(

@@ -111,11 +111,12 @@ import Testing
 @MainActor
 public final class TestStore<Value: Equatable, Action> {
   /// The store under test: the app's own `Store`, whose send loop reduces every action and runs every
-  /// effect. The test store only records what it does (through the reducer it hands it and the
-  /// store's effect hook) and checks the record.
-  let store: Store<Value, Action>
-  /// The reducer under test, as the test wrote it; the store runs it through ``record(_:_:_:)``.
-  let reducer: Reducer<Value, Action>
+  /// effect. Its actions carry where they came from (the test's `send` or an effect); the test store
+  /// only records what it does (through the reducer it hands it, see ``StepRecorder``) and checks
+  /// the record.
+  let store: Store<Value, RecordedAction<Action>>
+  /// The record: the steps the store reduced and the runs they started.
+  let recorder: StepRecorder<Value, Action>
   /// Where the store's `.run` effects run, one job at a time: what settling reads.
   let executor: StoreExecutor
   /// The store's registry, reachable from `deinit`, which may run off the main actor.
@@ -165,33 +166,16 @@ public final class TestStore<Value: Equatable, Action> {
   /// How the store's dependencies reach the test, from any thread.
   let dependencyFailures: DependencyFailureReporting
 
-  /// What effects' actions did to the state, oldest first, waiting for the test to receive them.
-  var transitions = FIFOQueue<Transition>()
-  /// Numbers the transitions, so effects can be traced to the one that started them.
-  var transitionCount = 0
-  /// The step being reduced now: effects the store starts meanwhile are named after it.
-  var currentStep: RecordedStep?
-  /// Whether the test's `send` is in progress: what the store reduces meanwhile follows its action.
-  var isSending = false
-  /// Set by `send` for the store's next reduction, which is the test's own action.
-  var pendingSend: EffectOrigin?
-  /// The state before and after the action `send` reduced, recorded as the store reduced it.
-  var sentTransition: (before: Value, after: Value)?
   /// Whether settling found an effect that never stops making progress and reported it: it is
   /// reported once, and ``skipInFlightEffects(strict:file:line:)-86odd`` or the end of the test
   /// cancels it.
   var hasReportedRunaway = false
-  /// Effects started and not yet known to have ended or been skipped, oldest first.
-  var startedEffects: [StartedEffect] = []
-  var startedEffectsPruneThreshold = 16
   /// The Swift Testing test that made this store, if one did: a store used in another test leaked.
   var owningTest = Test.current.map { OwningTest(id: "\($0.id)", name: $0.name) }
   /// Outputs that arrived off the main thread: collected on the main actor and reported there.
   let strayDeliveries = LockedValue<[UncheckedSendable<Any>]>([])
   /// Errors `.run` effects threw with no `catch` handler: collected on the main actor and reported there.
   let unhandledRunErrors = LockedValue<[UnhandledRunError]>([])
-  /// Actions `forEach` or `ifLet` found no state for, reported by the reducer as it runs.
-  let featureMisuses = LockedValue<[FeatureMisuse]>([])
 
   /// Creates a test store from an initial value and the reducer under test.
   ///
@@ -242,22 +226,19 @@ public final class TestStore<Value: Equatable, Action> {
     let dependencyFailures = DependencyFailureReporting(failureReporter)
     let dependencies = testDependencies(failures: dependencyFailures, update: withDependencies)
     let reducer = Effectful.withDependencies({ $0 = dependencies }, operation: makeReducer)
-    // The recorder reaches this store through a box filled in below: the store must exist first.
-    let recorder = RecorderBox()
-    self.reducer = reducer
+    let recorder = StepRecorder(reducer: reducer, dependencyFailures: dependencyFailures)
+    self.recorder = recorder
     let registry = CancellationRegistry(taskStarter: executor)
     self.executor = executor
     self.registry = registry
     self.store = Store(
       initialValue: initialValue,
-      reducer: recording(reducer, in: recorder),
+      reducer: recorder.recordingReducer,
       registry: registry)
     self.exhaustivity = exhaustivity
     self.dependencyFailures = dependencyFailures
     self.failureReporter = failureReporter
     store.dependencies = dependencies
-    recorder.recorder = self
-    store.effectStarted = { [unowned self] lifetime in effectStarted(lifetime) }
     let errors = unhandledRunErrors
     registry.runErrorReporter = { report in
       errors.withValue { $0.append(UnhandledRunError(report: report)) }
@@ -310,97 +291,26 @@ public final class TestStore<Value: Equatable, Action> {
     checkOwnership(file: file, line: line)
     collectStrayDeliveries()
     let here = EffectOrigin(description: "send(\(describe(action)))", file: file, line: line)
-    if !transitions.isEmpty {
+    if !recorder.transitions.isEmpty {
       failIfExhaustive(
-        TestStoreMessage.unreceivedBeforeSend(here.description, transitions.elements.map(\.summary)),
+        TestStoreMessage.unreceivedBeforeSend(here.description, recorder.transitions.elements.map(\.summary)),
         file, line)
-      transitions.removeAll()
+      recorder.transitions.removeAll()
     }
-    pendingSend = here
-    sentTransition = nil
-    isSending = true
-    let task = store.send(action)
-    isSending = false
-    pendingSend = nil
+    // Tagged as the test's: whatever else the store reduces meanwhile (what its effects send at
+    // once) is an effect's action, whatever the order.
+    let step = RecordedStep(origin: here)
+    let task = store.send(RecordedAction(action: action, source: .test(step)))
+    reportFeatureMisuses()
     // The effects just started get as far as they can without the main queue: a timer reaches its
     // first sleep on the clock before the test advances it. Bounded: an effect that never waits is
     // left to the next look (`receive`, `advance`, the end), which settles and reports it there.
     executor.world.runQueuedJobs(limit: VirtualWorld.stepLimit)
-    if let (before, after) = sentTransition {
+    // The store reduces a send at once: it is never already reducing when the test calls `send`.
+    if let (before, after) = recorder.takeSentStep(step) {
       assertTransition(before: before, after: after, expectedMutation, step: here)
     }
-    sentTransition = nil
     return TestStoreTask(task, testStore: self, origin: here)
-  }
-
-  /// The store's reducer, as the test store hands it over: reduces `action` and records the step.
-  func record(
-    _ state: inout Value, _ action: Action, _ reducer: Reducer<Value, Action>
-  ) -> [Effect<Action>] {
-    let before = state
-    let step: RecordedStep
-    if let sent = pendingSend {
-      pendingSend = nil
-      step = RecordedStep(origin: sent, transition: nil)
-    } else {
-      transitionCount += 1
-      // Its effects are named after it; `receive` moves them to its own line once the test gets there.
-      let sender = senderOfArrival()
-      step = RecordedStep(
-        origin: EffectOrigin(
-          description: "receive(\(describe(action)))", file: sender.file, line: sender.line),
-        transition: transitionCount, sender: sender)
-    }
-    // Left set after the reducer returns: the store starts the action's effects right after it.
-    currentStep = step
-    dependencyFailures.setLocation(file: step.origin.file, line: step.origin.line)
-    // A `forEach` or `ifLet` that finds no state for the action reports it while the reducer runs:
-    // a failure at the line that sent it, where the app's store prints a message.
-    let misuses = featureMisuses
-    let origin = step.origin
-    let effects = FeatureDiagnostics.$reporter.withValue({ message in
-      misuses.withValue { $0.append(FeatureMisuse(message: message, origin: origin)) }
-    }) {
-      reducer(&state, action)
-    }
-    if let number = step.transition, let sender = step.sender {
-      transitions.append(
-        Transition(action: action, before: before, after: state, sender: sender, number: number))
-    } else {
-      sentTransition = (before, state)
-    }
-    reportFeatureMisuses()
-    return effects
-  }
-
-  /// The call in the test that started the effect delivering an action now: the `.run` delivering it
-  /// if one is; within a `send`, the step reduced last (a synchronous effect's output follows its
-  /// action); else the newest effect still running.
-  private func senderOfArrival() -> EffectOrigin {
-    if let run = registry.deliveringRun,
-      let started = startedEffects.last(where: { $0.lifetime === run })
-    {
-      return started.origin
-    }
-    if isSending, let currentStep { return currentStep.origin }
-    if let running = startedEffects.last(where: { $0.lifetime.isRunning }) { return running.origin }
-    return lastOrigin ?? EffectOrigin(description: "an effect", file: #filePath, line: #line)
-  }
-
-  /// The origin of the step reduced last, for outputs no running effect can be found for.
-  var lastOrigin: EffectOrigin? {
-    startedEffects.last?.origin ?? currentStep?.origin
-  }
-
-  /// Told by the store of each effect still running once started.
-  private func effectStarted(_ lifetime: EffectLifetime) {
-    guard let step = currentStep else { return }
-    // Pruned when the list has doubled since the last pruning: amortized O(1) per effect.
-    if startedEffects.count >= startedEffectsPruneThreshold {
-      startedEffects.removeAll { !$0.lifetime.isRunning }
-      startedEffectsPruneThreshold = max(16, 2 * startedEffects.count)
-    }
-    startedEffects.append(StartedEffect(lifetime: lifetime, origin: step.origin, transition: step.transition))
   }
 
   /// Checks one recorded step against what the test described.
@@ -472,23 +382,13 @@ struct EffectOrigin: Sendable {
   let line: UInt
 }
 
-extension TestStore {
-  /// The step the store is reducing: the test's `send`, or an action an effect sent.
-  struct RecordedStep {
-    let origin: EffectOrigin
-    /// The number of the recorded transition, for an effect's action; nil for `send`.
-    let transition: Int?
-    /// The call that started the effect that sent the action; nil for `send`.
-    var sender: EffectOrigin?
-  }
-
-  /// A run the store started, kept to name it if it is still running at the end.
-  struct StartedEffect {
-    let lifetime: EffectLifetime
-    var origin: EffectOrigin
-    /// The number of the step that started it, if an effect's action did: see ``Transition/number``.
-    let transition: Int?
-  }
+/// A run a test store's store started, kept to name it if it is still running at the end.
+struct StartedEffect {
+  let lifetime: EffectLifetime
+  /// The step that started it.
+  let step: RecordedStep
+  /// The call in the test the story names it by: its step's.
+  var origin: EffectOrigin { step.origin }
 }
 
 /// An error a `.run` effect threw that nothing handled, with the step that started the effect.
@@ -521,47 +421,5 @@ extension TestStore {
     guard "\(current.id)" != owner.id else { return }
     fail(TestStoreMessage.leakedAcrossTests(createdIn: owner.name, usedIn: current.name), file, line)
     owningTest = OwningTest(id: "\(current.id)", name: current.name)
-  }
-}
-
-/// How the reducer handed to the store finds its test store, which does not exist yet when the
-/// store is made. Touched only on the main actor.
-private final class RecorderBox: @unchecked Sendable {
-  weak var recorder: (any StepRecorder)?
-}
-
-/// `reducer`, recording each step in the test store `box` finds: what a test store's store reduces
-/// with.
-private func recording<Value, Action>(
-  _ reducer: @escaping Reducer<Value, Action>, in box: RecorderBox
-) -> Reducer<Value, Action> {
-  { state, action in
-    guard let recorder = box.recorder else { return reducer(&state, action) }
-    // The store reduces on the main actor only, so the state and the action never leave it. They
-    // cross into `assumeIsolated` type-erased: a closure there that named `Value` would capture its
-    // metatype, which Swift cannot prove sendable.
-    return withUnsafeMutablePointer(to: &state) { pointer in
-      let access = UncheckedSendable<(UnsafeMutableRawPointer, Any, any StepRecorder)>(
-        (UnsafeMutableRawPointer(pointer), action, recorder))
-      let effects = MainActor.assumeIsolated {
-        let (pointer, action, recorder) = access.value
-        return UncheckedSendable<Any>(recorder.recordStep(state: pointer, action: action))
-      }
-      return effects.value as! [Effect<Action>]
-    }
-  }
-}
-
-/// A test store without its types, as the reducer it hands its store calls it.
-@MainActor
-protocol StepRecorder: AnyObject {
-  /// Reduces `action` (an `Action`) into the `Value` at `state` and records the step; returns the
-  /// effects, an `[Effect<Action>]`.
-  func recordStep(state: UnsafeMutableRawPointer, action: Any) -> Any
-}
-
-extension TestStore: StepRecorder {
-  func recordStep(state: UnsafeMutableRawPointer, action: Any) -> Any {
-    record(&state.assumingMemoryBound(to: Value.self).pointee, action as! Action, reducer)
   }
 }

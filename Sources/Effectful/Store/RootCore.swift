@@ -30,9 +30,6 @@ final class RootCore<Value, Action> {
   /// Whether the loop must tell Observation trackers (of the store or of its views) about changes
   /// when it ends: the one thing a send reads about Observation when nobody tracks the store.
   @usableFromInline @exclusivity(unchecked) var isObservationPending = false
-  /// Told of each effect that is still running once started, with its lifetime: how a test store
-  /// learns which step started which effect. `nil` in an app, and read only for such effects.
-  @usableFromInline @exclusivity(unchecked) var effectStarted: ((EffectLifetime) -> Void)?
   /// The dependencies in force when the store was made, when they are not the defaults: set while
   /// it reduces, so that its reducer and the effects it returns read them. `nil`, the common case,
   /// costs a send one branch.
@@ -192,7 +189,6 @@ final class RootCore<Value, Action> {
     // A run that is over has nothing to wait for, and keeping it would make a long chain of
     // synchronous effects hold every one of its runs until the send returns.
     guard isRunning else { return }
-    effectStarted?(lifetime)
     // Started while reducing an output a run delivered: part of that run's task, transitively.
     if let delivering = registry.deliveringRun, StoreTaskGroup.join(lifetime, groupOf: delivering) {
       return

@@ -103,13 +103,6 @@ public final class Store<Value, Action> {
     set { core.dependencies = newValue }
   }
 
-  /// Told of each effect that is still running once started: how a test store learns which step
-  /// started which effect. Only a root store starts effects, so only a root store has it.
-  package var effectStarted: ((EffectLifetime) -> Void)? {
-    get { core.effectStarted }
-    set { core.effectStarted = newValue }
-  }
-
   /// The current value. A store made with ``view(value:action:)-4cgnc`` computes it from its parent's.
   ///
   /// ```swift

@@ -52,22 +52,6 @@ enum StoreCore<Value, Action> {
     }
   }
 
-  /// A test store's hook on the effects its store starts; only a root starts effects.
-  var effectStarted: ((EffectLifetime) -> Void)? {
-    get {
-      switch self {
-      case .root(let root): return root.effectStarted
-      case .scoped: return nil
-      }
-    }
-    nonmutating set {
-      switch self {
-      case .root(let root): root.effectStarted = newValue
-      case .scoped: preconditionFailure("effectStarted is set on a root store: a view's effects start there")
-      }
-    }
-  }
-
   func addObserver(_ observer: @escaping (Value) -> Void) -> Int {
     switch self {
     case .root(let root):

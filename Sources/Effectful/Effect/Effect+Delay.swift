@@ -22,13 +22,24 @@ extension Effect where Output: Sendable {
   public func delay(for duration: Duration, scheduler: some Scheduler) -> Effect {
     Effect(
       operation: .run { downstream in
-        let delayed = downstream.lifetime.makeChildFinishingParent()
-        let work = scheduler.schedule(after: duration) {
-          guard delayed.isRunning else { return }
-          self.start(in: delayed, receive: downstream.receive)
+        if let onActor = StoreActorScheduler(standingIn: scheduler, for: downstream.lifetime.registry) {
+          self.start(after: duration, on: onActor, downstream)
+        } else {
+          self.start(after: duration, on: scheduler, downstream)
         }
-        delayed.onCancel { work.cancel() }
       })
+  }
+
+  /// The delayed start, on the scheduler the store's isolation picked.
+  private func start(
+    after duration: Duration, on scheduler: some Scheduler, _ downstream: EffectSubscriber<Output>
+  ) {
+    let delayed = downstream.lifetime.makeChildFinishingParent()
+    let work = scheduler.schedule(after: duration) {
+      guard delayed.isRunning else { return }
+      self.start(in: delayed, receive: downstream.receive)
+    }
+    delayed.onCancel { work.cancel() }
   }
 
   /// Starts this effect only after `duration` passes with no newer effect of the same `id`, and

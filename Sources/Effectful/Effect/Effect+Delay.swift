@@ -57,7 +57,8 @@ extension Effect where Output: Sendable {
   /// Each new debounced effect cancels the one still waiting (or running), so only the last of a burst
   /// runs. `cancel(id:)` with the same `id` cancels it, waiting or running. Outputs hop to
   /// `scheduler` even when the effect produces them elsewhere (a URLSession callback), so with
-  /// `DispatchQueue.main` they reach the store on its thread.
+  /// `DispatchQueue.main` they reach the store on its thread (on its actor, for a store on another
+  /// actor: see ``receive(on:)``).
   public func debounce(id: some Hashable & Sendable, for duration: Duration, scheduler: some Scheduler)
     -> Effect
   {

@@ -49,38 +49,23 @@ private actor TimeSession {
   }
 }
 
-/// Each form runs in a child process of its own: the check blocks the main actor, and in the full
-/// suite other tests that wait (blocking a thread of the cooperative pool) for the main actor would
-/// then hold the threads the session's actor needs, and time the check out whatever the library does.
+/// Each form runs in a child process of its own (see `runMainActorBlockedCheck`): the check blocks
+/// the main actor.
 @Suite("Time operators on a store's own actor")
 struct ActorTimeTests {
   @Test("A clock or main-queue form delivers on the store's actor while the main actor is blocked",
     arguments: TimeForm.allCases)
   func deliversWithoutTheMainActor(form: TimeForm) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--testing-library", "swift-testing", "--filter", "ActorTimeChildProcess"]
-    var environment = ProcessInfo.processInfo.environment
-    environment["EFFECTFUL_TIME_FORM"] = form.rawValue
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let output = try runMainActorBlockedCheck(childSuite: "ActorTimeChildProcess", case: form.rawValue)
     #expect(output.contains("arrived on the store's actor: \(form)"), "\(form) waited for the main actor")
   }
 }
 
-/// The child side: does nothing unless `EFFECTFUL_TIME_FORM` names a form to check.
+/// The child side: does nothing unless the process was started for a form.
 @Suite("ActorTimeChildProcess")
 struct ActorTimeChildProcess {
   @Test func deliverWithTheMainActorBlocked() async {
-    guard let name = ProcessInfo.processInfo.environment["EFFECTFUL_TIME_FORM"],
-      let form = TimeForm(rawValue: name)
-    else { return }
+    guard let name = mainActorBlockedCheckCase, let form = TimeForm(rawValue: name) else { return }
     let session = TimeSession()
     let arrived = DispatchSemaphore(value: 0)
     let onMainThread = LockedValue(false)

@@ -53,7 +53,8 @@ let package = Package(
     .executableTarget(
       name: "EffectfulPrimeTimeApp",
       dependencies: [
-        "Effectful", "EffectfulPrimes", "EffectfulCounter", "EffectfulFavoritePrimes", "EffectfulPrimeTime",
+        "Effectful", "EffectfulPrimes", "EffectfulCounter", "EffectfulPrimeModal", "EffectfulFavoritePrimes",
+        "EffectfulPrimeTime",
       ],
       path: "Playgrounds/prime-time"),
     .target(name: "EffectfulPlaygroundSidebar", dependencies: ["Effectful"], path: "Playgrounds/Sidebar"),

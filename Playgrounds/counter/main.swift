@@ -31,9 +31,13 @@ store.send(.counter(.incrementButtonTapped))
 store.send(.counter(.incrementButtonTapped))
 store.send(.counter(.decrementButtonTapped))
 
-step("2 is prime: save it to the favorite primes with the prime modal. Saving twice keeps one.")
-store.send(.primeModal(.saveFavoritePrimeTapped))
-store.send(.primeModal(.saveFavoritePrimeTapped))
+step(
+  "2 is prime: \"Is this prime?\" presents the is-prime screen; save 2 there (twice keeps one), "
+    + "then dismiss it.")
+store.send(.isPrimeButtonTapped)
+store.send(.primeModal(.presented(.saveFavoritePrimeTapped)))
+store.send(.primeModal(.presented(.saveFavoritePrimeTapped)))
+store.send(.primeModal(.dismiss))
 
 step("Ask for the 2nd prime. The search runs off the main thread; the button is disabled meanwhile.")
 store.send(.counter(.nthPrimeButtonTapped))
@@ -59,6 +63,8 @@ store.send(.counter(.errorDismissButtonTapped))
 step("Remove 2 from the favorites: count back up to it first.")
 store.send(.counter(.incrementButtonTapped))
 store.send(.counter(.incrementButtonTapped))
-store.send(.primeModal(.removeFavoritePrimeTapped))
+store.send(.isPrimeButtonTapped)
+store.send(.primeModal(.presented(.removeFavoritePrimeTapped)))
+store.send(.primeModal(.dismiss))
 
 print("\nDone: count \(store.value.count), favorite primes \(store.value.favoritePrimes).")

@@ -1,3 +1,5 @@
+import EffectfulPrimeTime
+
 /// One thing the user asked the app to do, typed as a line (`nth`, `delete 2`, `wait 1.5`) or pressed
 /// as a key.
 ///
@@ -27,6 +29,11 @@ enum Command: Equatable, Sendable {
   case delete(position: Int)
   case save
   case load
+  /// `open counter`, `open favorites`: brings that screen to the top, pushing it if it is not on
+  /// the stack.
+  case open(AppScreen.Kind)
+  /// Dismisses the top screen (the is-prime screen, or pops the pushed one): Esc on the screen.
+  case back
   /// Lets effects run for this many seconds of real time before the next command.
   case wait(seconds: Double)
   case help
@@ -66,6 +73,20 @@ enum Command: Equatable, Sendable {
     case "favorites", "favs": self = try noArguments(.favorites)
     case "save": self = try noArguments(.save)
     case "load": self = try noArguments(.load)
+    case "back": self = try noArguments(.back)
+
+    case "open":
+      guard arguments.count == 1 else {
+        throw arguments.isEmpty
+          ? .missingArgument(command: typedName, expected: "a screen: `open counter` or `open favorites`")
+          : .unexpectedArgument(command: typedName, arguments.dropFirst().joined(separator: " "))
+      }
+      switch arguments[0].lowercased() {
+      case "counter": self = .open(.counter)
+      case "favorites", "favs": self = .open(.favorites)
+      default:
+        throw .invalidArgument(command: typedName, arguments[0], expected: "`counter` or `favorites`")
+      }
     case "help", "?": self = try noArguments(.help)
     case "quit", "exit", "q": self = try noArguments(.quit)
 
@@ -139,6 +160,8 @@ enum Command: Equatable, Sendable {
     ("favorites", "list the favorite primes, numbered (also: favs)"),
     ("delete N", "delete favorite number N (also: del)"),
     ("save  load", "write the favorites to disk, or read them back"),
+    ("open SCREEN", "show the `counter` or the `favorites` screen"),
+    ("back", "close the top screen (the is-prime screen, then the pushed ones)"),
     ("wait SECONDS", "let effects run before the next command"),
     ("help", "this list (also: ?)"),
     ("quit", "leave (also: q, exit; so does the end of input)"),

@@ -14,10 +14,13 @@ func withFavoritesAdvice(_ reducer: @escaping Reducer<AppState, AppAction>) -> R
   { state, action in
     let effects = reducer(&state, action)
     switch action {
-    case .favoritePrimes(.favoritePrimesSaved(.failure(let error))),
-      .favoritePrimes(.favoritePrimesLoaded(.failure(let error))):
-      if let message = state.favorites.errorMessage, let advice = advice(for: error) {
-        state.favorites.errorMessage = message + " " + advice
+    case .path(.element(let id, .favorites(.favoritePrimesSaved(.failure(let error))))),
+      .path(.element(let id, .favorites(.favoritePrimesLoaded(.failure(let error))))):
+      if case .favorites(var favorites) = state.path[id: id], let message = favorites.errorMessage,
+        let advice = advice(for: error)
+      {
+        favorites.errorMessage = message + " " + advice
+        state.path[id: id] = .favorites(favorites)
       }
     default:
       break
@@ -27,7 +30,7 @@ func withFavoritesAdvice(_ reducer: @escaping Reducer<AppState, AppAction>) -> R
 }
 
 /// What the app's options can do about `error`, when they can.
-private func advice(for error: PersistenceError) -> String? {
+func advice(for error: PersistenceError) -> String? {
   switch error {
   case .notARegularFile, .isDirectory, .tooLarge:
     return "Choose a regular file with --favorites PATH."

@@ -47,7 +47,7 @@ struct LaunchOptions: Equatable, Sendable {
     usage: prime-time [--live] [--log] [--favorites PATH]
 
     The PrimeTime app: a counter, the nth prime, number facts, a timer and favorite
-    primes. In a terminal it draws the counter screen and reacts to keys; otherwise
+    primes. In a terminal it draws the screen on top and reacts to keys; otherwise
     it reads one command per line from stdin and prints the state after each.
 
     options:
@@ -58,7 +58,7 @@ struct LaunchOptions: Equatable, Sendable {
                          offline. A request that gets no answer in 10 seconds fails;
                          `cancel` (or c) stops a search or a fact sooner
       --log              print each action and only what it changed to stderr, like
-                         `AppState.counter.count: 0 → 1`. On the screen, stderr must
+                         `AppState.count: 0 → 1`. On the screen, stderr must
                          not be the terminal (the screen would paint over the log),
                          or it refuses (status 2): redirect it, like
                          `prime-time --log 2>prime-time.log`
@@ -70,13 +70,21 @@ struct LaunchOptions: Equatable, Sendable {
       --help             this text
 
     The screen (stdin and stdout a terminal):
-      The last line lists the keys; `h` (or ?) shows the help, which takes the whole
-      screen a page at a time at any size: Space or Down for the next page, Up to go
-      back, h, ? or Esc to close it. `:` opens a command line for every command
-      below (`#` starts it with `count `): Left and Right (Home and End, Ctrl-A and
-      Ctrl-E) move its cursor, typing inserts there, Backspace deletes before it and
-      Ctrl-D under it; a line wider than the terminal shows the part around the
-      cursor. Enter or Esc dismisses the alert, the errors and the other messages.
+      The app navigates as the episode's does: it opens on the counter screen,
+      pushed over a list of its two screens; `p` presents the is-prime screen over
+      the counter (save or remove the count there), `v` pushes the favorite primes
+      screen (`s` save, `l` load, `:delete N`). A key that belongs to another
+      screen goes there first (`+` on the favorites goes back to the counter). Esc
+      dismisses the alert and the messages first, then the top screen, back to the
+      list (where `c` opens the counter); a screen's work (a search, a fact, the
+      timer, a save) ends with it. The last line lists the top screen's keys; `h`
+      (or ?) shows the help, which takes the whole screen a page at a time at any
+      size: Space or Down for the next page, Up to go back, h, ? or Esc to close it.
+      `:` opens a command line for every command below (`#` starts it with
+      `count `): Left and Right (Home and End, Ctrl-A and Ctrl-E) move its cursor,
+      typing inserts there, Backspace deletes before it and Ctrl-D under it; a
+      line wider than the terminal shows the part around the cursor. Enter
+      dismisses the alert, the errors and the other messages.
       The screen loads the saved favorites at start (line mode does not: `load`).
       Pasted text (bracketed paste, turned on while the app runs and off when it
       exits) goes to the command line, control characters shown as \\u{...}, and
@@ -98,7 +106,10 @@ struct LaunchOptions: Equatable, Sendable {
     Every command's output ends with a state line `count: N | favorites: [...] |
     timer: on/off`, also after an error (a line that is not a command included).
     Alerts, errors, facts and the like get lines of their own (`alert: The 3rd
-    prime is 5`). After `save` or `load` the next command waits for the file. At
+    prime is 5`). A command goes to its screen as a key does (`fav` leaves the
+    is-prime screen up, `save` opens the favorites); `open counter`, `open
+    favorites` and `back` move by name, and a search ends with its screen. After
+    `save` or `load` the next command waits for the file. At
     `quit` it exits at once; at the end of input it first waits for a search or a
     fact in flight (not the timer).
 

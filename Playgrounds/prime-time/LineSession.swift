@@ -166,13 +166,13 @@ final class LineSession {
     lastState = state
     // Read, so dismissed: a line of output is all the alert the user will see.
     if state.counter.alertNthPrime != nil {
-      store.send(.counterView(.counter(.alertNthPrime(.dismiss))))
+      store.sendToCounter(.alertNthPrime(.dismiss))
     }
     if state.counter.errorMessage != nil {
-      store.send(.counterView(.counter(.errorDismissButtonTapped)))
+      store.sendToCounter(.errorDismissButtonTapped)
     }
     if state.favorites.errorMessage != nil {
-      store.send(.favoritePrimes(.errorDismissButtonTapped))
+      store.sendToFavorites(.errorDismissButtonTapped)
     }
     guard !isRunningCommand else { return }
     // Announcements are always followed by the state line, so that the state they leave is on record.

@@ -1,4 +1,6 @@
 import EffectfulCounter
+import EffectfulFavoritePrimes
+import EffectfulPrimeModal
 import EffectfulPrimeTime
 import EffectfulPrimes
 import Foundation
@@ -26,8 +28,9 @@ struct ScreenContext {
   var height = 24
 }
 
-/// Draws the counter screen as text: the count, the nth-prime question, the fact, the timer, the
-/// favorites and the activity feed, then messages and the key help.
+/// Draws the screen on top of the app's stack as text, then any alert, messages and the key help:
+/// the root list; the counter screen (the count, the nth-prime question, the fact, the timer, the
+/// favorites and the activity feed); the is-prime screen presented over it; or the favorites.
 ///
 /// ```swift
 /// writeToStandardOutput(ANSI.home + renderScreen(store.value, context))
@@ -37,8 +40,8 @@ struct ScreenContext {
 /// spaces instead, so they are read whole), and when there are more lines than rows, the least
 /// needed go first: the activity feed, blank lines, messages, the favorites and the feature lines.
 /// The title, the count, an alert, the command being typed and the key line always stay; the
-/// last two are drawn on the bottom row. The
-/// help, when shown, takes the whole screen a page at a time (see ``HelpPage``).
+/// last two are drawn on the bottom row. The help, when shown, takes the whole screen a page at a
+/// time (see ``HelpPage``).
 ///
 /// Everything about the count or the favorites is drawn from the state, or dropped once the
 /// state it was said about is gone (``Announcement/Subject``): after counting on, nothing about
@@ -54,6 +57,59 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
     rank: .essential)
   screen.blank()
 
+  switch state.top {
+  case nil: appendRoot(state, to: &screen)
+  case .counter(let counterScreen):
+    if let modal = counterScreen.primeModal {
+      appendIsPrime(modal, state, context, to: &screen)
+    } else {
+      appendCounter(state, context, to: &screen)
+    }
+  case .favorites(let favorites): appendFavorites(favorites, state, context, to: &screen)
+  }
+
+  // An alert is drawn over whichever screen is on top, until Enter or Esc dismisses it.
+  if let alert = state.counter.alertNthPrime {
+    screen.append(
+      "  " + ANSI.inverse(" \(visible(alert.title.string)) ") + ANSI.dim("  Enter to dismiss"),
+      rank: .essential)
+  }
+  let errors = [state.counter.errorMessage, state.favorites.errorMessage].compactMap { $0 }
+  for message in errors {
+    for piece in wrapped("error: \(visible(message))", width: context.width - 2) {
+      screen.append("  " + ANSI.red(piece), rank: .message)
+    }
+  }
+  if let status = state.favorites.statusMessage, status != context.dismissedStatus {
+    for piece in wrapped("info: \(visible(status))", width: context.width - 2) {
+      screen.append("  " + ANSI.dim(piece), rank: .message)
+    }
+  }
+  let messages = context.messages.filter { $0.subject?.holds(in: state) ?? true }
+  for message in messages.suffix(3) {
+    for piece in wrapped(message.description, width: context.width - 2) {
+      screen.append("  " + (message.kind == .error ? ANSI.red(piece) : ANSI.dim(piece)), rank: .message)
+    }
+  }
+
+  screen.blank()
+  if let commandLine = context.commandLine {
+    screen.append(commandLineText(commandLine, width: context.width), rank: .essential)
+  } else {
+    screen.append(
+      ANSI.dim(KeyBindings.helpLine(for: ShownScreen(state), width: context.width)), rank: .essential)
+  }
+  var lines = screen.fitted(rows: context.height)
+  // The key line, or the command being typed, is the bottom row, where the eye looks for it.
+  if lines.count < context.height, let last = lines.popLast() {
+    lines += Array(repeating: "", count: context.height - lines.count - 1) + [last]
+  }
+  return lines.map { fitting($0, width: context.width) }.joined(separator: "\n")
+}
+
+/// The counter screen: the count, the nth-prime question, the fact, the timer, the favorites and
+/// the activity feed.
+private func appendCounter(_ state: AppState, _ context: ScreenContext, to screen: inout RankedLines) {
   let counter = state.counter
   var countLine = "  " + ANSI.bold("\(state.count)")
   if counter.isPrime {
@@ -82,6 +138,60 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   screen.append("  [t] Timer: " + (counter.isTimerRunning ? ANSI.green("on") : "off"), rank: .feature)
   screen.blank()
 
+  appendFavoritesList(state, context, to: &screen)
+  appendActivity(state, to: &screen)
+  screen.blank()
+}
+
+/// The is-prime screen, presented over the counter: the count it was opened for, whether it is
+/// prime, and the button that saves it to or removes it from the favorites.
+private func appendIsPrime(
+  _ modal: PrimeModalState, _ state: AppState, _ context: ScreenContext, to screen: inout RankedLines
+) {
+  let isPrime = EffectfulPrimes.isPrime(modal.count)
+  var countLine = "  " + ANSI.bold("\(modal.count)")
+  if isPrime { countLine += ANSI.green(modal.isFavorite ? "  prime ★ favorite" : "  prime") }
+  screen.append(countLine, rank: .essential)
+  screen.blank()
+  screen.append(
+    isPrime ? "  Is \(modal.count) prime? Yes." : "  Is \(modal.count) prime? No.", rank: .feature)
+  if isPrime {
+    screen.append(
+      modal.isFavorite ? "  [p] Remove from favorite primes" : "  [p] Save to favorite primes",
+      rank: .essential)
+  }
+  screen.blank()
+  appendFavoritesList(state, context, to: &screen)
+  screen.blank()
+}
+
+/// The favorite primes screen, pushed: the list, numbered for `:delete N`, and save and load.
+private func appendFavorites(
+  _ favorites: FavoritePrimesState, _ state: AppState, _ context: ScreenContext,
+  to screen: inout RankedLines
+) {
+  appendFavoritesList(state, context, to: &screen)
+  let work = favorites.isSaving ? "  saving…" : favorites.isLoading ? "  loading…" : nil
+  if let work { screen.append(work, rank: .feature) }
+  screen.append("  [s] Save to disk  [l] Load from disk  :delete N", rank: .feature)
+  appendActivity(state, to: &screen)
+  screen.blank()
+}
+
+/// The root list, as in the episode: a row for each screen it pushes.
+private func appendRoot(_ state: AppState, to screen: inout RankedLines) {
+  screen.append("  [c] Counter demo: " + ANSI.bold("\(state.count)"), rank: .essential)
+  let count = state.favoritePrimes.count
+  screen.append(
+    "  [v] Favorite primes: " + (count == 0 ? "none" : count == 1 ? "1 saved" : "\(count) saved"),
+    rank: .essential)
+  screen.blank()
+  appendActivity(state, to: &screen)
+  screen.blank()
+}
+
+/// "Favorite primes: 1. 2  2. 3", wrapped.
+private func appendFavoritesList(_ state: AppState, _ context: ScreenContext, to screen: inout RankedLines) {
   let favorites = state.favoritePrimes.enumerated().map { "\($0.offset + 1). \($0.element)" }
   let favoritesLines = wrapped(
     items: ["  Favorite primes: " + (favorites.first ?? "none")] + favorites.dropFirst(),
@@ -89,47 +199,15 @@ func renderScreen(_ state: AppState, _ context: ScreenContext) -> String {
   for (index, piece) in favoritesLines.enumerated() {
     screen.append(piece, rank: index == 0 ? .feature : .message)
   }
+}
+
+/// The last three entries of the activity feed, with their times.
+private func appendActivity(_ state: AppState, to screen: inout RankedLines) {
   let formatter = DateFormatter()
   formatter.dateFormat = "HH:mm:ss"
   for activity in state.activityFeed.suffix(3) {
     screen.append(ANSI.dim("    \(formatter.string(from: activity.timestamp))  \(activity)"), rank: .activity)
   }
-  screen.blank()
-
-  if let alert = counter.alertNthPrime {
-    screen.append(
-      "  " + ANSI.inverse(" \(visible(alert.title.string)) ") + ANSI.dim("  Enter to dismiss"), rank: .essential)
-  }
-  let errors = [counter.errorMessage, state.favorites.errorMessage].compactMap { $0 }
-  for message in errors {
-    for piece in wrapped("error: \(visible(message))", width: context.width - 2) {
-      screen.append("  " + ANSI.red(piece), rank: .message)
-    }
-  }
-  if let status = state.favorites.statusMessage, status != context.dismissedStatus {
-    for piece in wrapped("info: \(visible(status))", width: context.width - 2) {
-      screen.append("  " + ANSI.dim(piece), rank: .message)
-    }
-  }
-  let messages = context.messages.filter { $0.subject?.holds(in: state) ?? true }
-  for message in messages.suffix(3) {
-    for piece in wrapped(message.description, width: context.width - 2) {
-      screen.append("  " + (message.kind == .error ? ANSI.red(piece) : ANSI.dim(piece)), rank: .message)
-    }
-  }
-
-  screen.blank()
-  if let commandLine = context.commandLine {
-    screen.append(commandLineText(commandLine, width: context.width), rank: .essential)
-  } else {
-    screen.append(ANSI.dim(KeyBindings.helpLine(width: context.width)), rank: .essential)
-  }
-  var lines = screen.fitted(rows: context.height)
-  // The key line, or the command being typed, is the bottom row, where the eye looks for it.
-  if lines.count < context.height, let last = lines.popLast() {
-    lines += Array(repeating: "", count: context.height - lines.count - 1) + [last]
-  }
-  return lines.map { fitting($0, width: context.width) }.joined(separator: "\n")
 }
 
 /// The screen's lines, each with how much it is needed, so that a short terminal drops the least

@@ -87,8 +87,12 @@ final class ScreenSession {
       terminal.exit(130)
     case .suspend:
       terminal.suspend()
-    case .enter, .escape:
+    case .enter:
       dismissEverything()
+    case .escape:
+      // Esc dismisses what is shown over the screen (the alert, the messages) first, then the
+      // screen itself: the is-prime screen, then the pushed screens, down to the root list.
+      if !dismissEverything() { store.goBack() }
     case .character(":"):
       context.commandLine = CommandLineEditor()
     case .character("#"):
@@ -99,6 +103,9 @@ final class ScreenSession {
     case .paste(let text):
       // A paste is text, never keys: it waits on the command line for Enter.
       context.commandLine = CommandLineEditor(text)
+    case .character("c") where store.value.top == nil:
+      // On the first list, c is its "Counter demo" row; elsewhere it cancels.
+      perform(.open(.counter))
     default:
       if let command = KeyBindings.command(for: key) {
         perform(command)
@@ -188,13 +195,22 @@ final class ScreenSession {
     context.messages += store.perform(command)
   }
 
-  private func dismissEverything() {
+  /// Dismisses the alert, the errors, the favorites' status and the messages; returns whether
+  /// any of them was on screen.
+  @discardableResult
+  private func dismissEverything() -> Bool {
     let state = store.value
-    if state.counter.alertNthPrime != nil { store.send(.counterView(.counter(.alertNthPrime(.dismiss)))) }
-    if state.counter.errorMessage != nil { store.send(.counterView(.counter(.errorDismissButtonTapped))) }
-    if state.favorites.errorMessage != nil { store.send(.favoritePrimes(.errorDismissButtonTapped)) }
+    let status = state.favorites.statusMessage.flatMap { $0 == context.dismissedStatus ? nil : $0 }
+    let messages = context.messages.filter { $0.subject?.holds(in: state) ?? true }
+    let wasShown =
+      state.counter.alertNthPrime != nil || state.counter.errorMessage != nil
+      || state.favorites.errorMessage != nil || status != nil || !messages.isEmpty
+    if state.counter.alertNthPrime != nil { store.sendToCounter(.alertNthPrime(.dismiss)) }
+    if state.counter.errorMessage != nil { store.sendToCounter(.errorDismissButtonTapped) }
+    if state.favorites.errorMessage != nil { store.sendToFavorites(.errorDismissButtonTapped) }
     context.dismissedStatus = state.favorites.statusMessage
     context.messages = []
+    return wasShown
   }
 
   /// Draws on the next turn of the main queue: a key that changes the state and the key's own

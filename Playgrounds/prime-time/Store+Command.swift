@@ -1,7 +1,7 @@
-import EffectfulCounter
 import Effectful
-import Foundation
+import EffectfulCounter
 import EffectfulPrimeTime
+import Foundation
 
 extension Store where Value == AppState, Action == AppAction {
   /// Sends the actions a command stands for, as the app's buttons would, and returns what the
@@ -14,31 +14,39 @@ extension Store where Value == AppState, Action == AppAction {
   ///
   /// Like the screen, it offers only what makes sense: `fav` on a number that is not prime, or
   /// `cancel` with no search running, is explained instead of sent. `wait`, `help` and `quit` are the
-  /// session's business and do nothing here.
+  /// session's business and do nothing here. A command that belongs to a screen brings that
+  /// screen to the top first (`+` goes back to the counter, `save` opens the favorites).
   func perform(_ command: Command) -> [Announcement] {
     let state = value
     switch command {
     case .increment:
-      send(.counterView(.counter(.incrementButtonTapped)))
+      showCounter()
+      sendToCounter(.incrementButtonTapped)
     case .decrement:
-      send(.counterView(.counter(.decrementButtonTapped)))
+      showCounter()
+      sendToCounter(.decrementButtonTapped)
     case .setCount(let n):
-      send(.counterView(.counter(.countEntered(n))))
+      showCounter()
+      sendToCounter(.countEntered(n))
     case .nthPrime:
       guard !state.counter.isNthPrimeButtonDisabled else {
         return [Announcement(kind: .error, text: "a search is already running (type `cancel` to stop it)")]
       }
-      send(.counterView(.counter(.nthPrimeButtonTapped)))
+      showCounter()
+      sendToCounter(.nthPrimeButtonTapped)
     case .cancelNthPrime:
+      // Where the work runs, without moving: cancelling is not a reason to change screens.
       guard state.counter.isNthPrimeButtonDisabled || state.counter.isLoading else {
         return [Announcement(kind: .info, text: "no search or fact is running")]
       }
-      if state.counter.isNthPrimeButtonDisabled { send(.counterView(.counter(.nthPrimeCancelButtonTapped))) }
-      if state.counter.isLoading { send(.counterView(.counter(.factCancelButtonTapped))) }
+      if state.counter.isNthPrimeButtonDisabled { sendToCounter(.nthPrimeCancelButtonTapped) }
+      if state.counter.isLoading { sendToCounter(.factCancelButtonTapped) }
     case .fact:
-      send(.counterView(.counter(.factButtonTapped)))
+      showCounter()
+      sendToCounter(.factButtonTapped)
     case .toggleTimer:
-      send(.counterView(.counter(.toggleTimerButtonTapped)))
+      showCounter()
+      sendToCounter(.toggleTimerButtonTapped)
     case .toggleFavorite:
       guard state.counter.isPrime else {
         return [
@@ -47,8 +55,13 @@ extension Store where Value == AppState, Action == AppAction {
             subject: .count(state.count))
         ]
       }
-      let isFavorite = state.favoritePrimes.contains(state.count)
-      send(.counterView(.primeModal(isFavorite ? .removeFavoritePrimeTapped : .saveFavoritePrimeTapped)))
+      // The episode's way: "Is this prime?" presents the is-prime screen, whose button saves or
+      // removes; the screen stays up, showing the new state, until Esc or another screen's key.
+      let id = showCounter()
+      sendToCounterScreen(id, .isPrimeButtonTapped)
+      let isFavorite = value.favoritePrimes.contains(value.count)
+      sendToCounterScreen(
+        id, .primeModal(.presented(isFavorite ? .removeFavoritePrimeTapped : .saveFavoritePrimeTapped)))
     case .favorites:
       return favoritesList(state.favoritePrimes)
     case .delete(let position):
@@ -61,15 +74,30 @@ extension Store where Value == AppState, Action == AppAction {
             subject: .favorites(state.favoritePrimes))
         ]
       }
-      send(.favoritePrimes(.deleteFavoritePrimes(IndexSet(integer: position - 1))))
+      showFavorites()
+      sendToFavorites(.deleteFavoritePrimes(IndexSet(integer: position - 1)))
     case .save:
-      send(.favoritePrimes(.saveButtonTapped))
+      showFavorites()
+      sendToFavorites(.saveButtonTapped)
     case .load:
-      send(.favoritePrimes(.loadButtonTapped))
+      showFavorites()
+      sendToFavorites(.loadButtonTapped)
+    case .open(.counter):
+      showCounter()
+    case .open(.favorites):
+      showFavorites()
+    case .back:
+      guard goBack() else {
+        return [Announcement(kind: .info, text: "this is the first screen: there is nothing to go back to")]
+      }
     case .wait, .help, .quit:
       break
     }
     return []
+  }
+
+  private func sendToCounterScreen(_ id: StackElementID, _ action: CounterViewAction) {
+    send(.path(.element(id: id, action: .counter(action))))
   }
 }
 

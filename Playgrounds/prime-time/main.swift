@@ -1,6 +1,6 @@
 import Effectful
-import Foundation
 import EffectfulPrimeTime
+import Foundation
 
 // The PrimeTime app: `swift run prime-time [--live] [--log] [--favorites PATH]`.
 // In a terminal it draws the counter screen; with stdin from a pipe or a file it runs one command
@@ -39,16 +39,21 @@ launch.warnings.forEach(printToStandardError)
 // The app's advice is added before logging, so the log shows the messages the user reads; the log
 // shows each action with only what it changed (the whole state is 23 lines an action).
 let reducer = withFavoritesAdvice(appReducer(environment: launch.environment))
+let terminal = RawTerminal.enter()
+// The screen starts with the favorites saved last time; a script starts from none.
+let (initialState, said) = terminal == nil ? (AppState(), []) : savedFavorites(from: launch.favoritesFile)
 let store = Store(
-  initialValue: AppState(),
+  initialValue: initialState,
   reducer: options.isLogging ? loggingChanges(reducer, printer: printToStandardError) : reducer)
+// The app opens on the counter screen, pushed over the root list as if its row had been tapped:
+// Esc (or `back`) goes back to the list.
+store.send(.counterButtonTapped)
 
 // A global, so the session lives until the process exits: its subscription to the store ends with it.
 let session: AnyObject
-if let terminal = RawTerminal.enter() {
-  loadSavedFavorites(into: store, from: launch.favoritesFile)
+if let terminal {
   let context = ScreenContext(
-    environmentName: launch.environmentName, favoritesPath: launch.favoritesFile.path)
+    environmentName: launch.environmentName, favoritesPath: launch.favoritesFile.path, messages: said)
   let screen = ScreenSession(store: store, terminal: terminal, context: context)
   screen.start()
   session = screen

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let reducer = activityFeed(features, now: { Date() })
-/// // .counterView(.primeModal(.saveFavoritePrimeTapped)) with count 7:
+/// // the is-prime screen's save, with count 7:
 /// // activityFeed == [Activity(timestamp: now(), type:
 /// // .addedFavoritePrime(7))]
 /// ```
@@ -36,8 +36,8 @@ extension AppAction {
   /// Whether this is a gesture by which the user adds or removes favorite primes.
   var isFavoritesEdit: Bool {
     switch self {
-    case .counterView(.primeModal): return true
-    case .favoritePrimes(.deleteFavoritePrimes): return true
+    case .path(.element(_, .counter(.primeModal(.presented)))): return true
+    case .path(.element(_, .favorites(.deleteFavoritePrimes))): return true
     default: return false
     }
   }

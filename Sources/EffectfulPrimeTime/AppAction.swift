@@ -1,29 +1,23 @@
-import EffectfulCounter
 import Effectful
-import EffectfulFavoritePrimes
 
-/// Everything that can happen in the PrimeTime app, by screen.
+/// Everything that can happen in the PrimeTime app: the root's rows, and its navigation stack.
 ///
 /// ```swift
-/// store.send(.counterView(.counter(.incrementButtonTapped)))
-/// store.send(.counterView(.primeModal(.saveFavoritePrimeTapped)))
-/// store.send(.favoritePrimes(.deleteFavoritePrimes([0])))
+/// store.send(.counterButtonTapped)   // pushes the counter screen, id 0
+/// store.send(.path(.element(id: 0, action: .counter(.isPrimeButtonTapped))))
+/// store.send(.path(.popFrom(id: 0)))   // back to the root
 /// ```
 public enum AppAction: Equatable, Sendable {
-  /// Something happened on the counter screen or its prime modal.
-  case counterView(CounterViewAction)
-  /// Something happened on the favorite primes screen.
-  case favoritePrimes(FavoritePrimesAction)
+  /// "Counter demo" was tapped: push the counter screen.
+  case counterButtonTapped
+  /// "Favorite primes" was tapped: push the favorite primes screen.
+  case favoritePrimesButtonTapped
+  /// A screen on the stack did something, or the stack was pushed or popped.
+  case path(StackAction<AppScreen, AppScreenAction>)
 
-  /// Picks counter screen actions out of app actions, for `pullback`.
-  public static let counterViewCase = CasePath(AppAction.counterView) { action in
-    guard case .counterView(let counterViewAction) = action else { return nil }
-    return counterViewAction
-  }
-
-  /// Picks favorite primes actions out of app actions, for `pullback`.
-  public static let favoritePrimesCase = CasePath(AppAction.favoritePrimes) { action in
-    guard case .favoritePrimes(let favoritePrimesAction) = action else { return nil }
-    return favoritePrimesAction
+  /// Picks the stack's actions out of app actions, for `forEach`.
+  public static let pathCase = CasePath(AppAction.path) { action in
+    guard case .path(let pathAction) = action else { return nil }
+    return pathAction
   }
 }

@@ -6,13 +6,13 @@ import Effectful
 /// ```swift
 /// let reducer = favoritesStatusEndsWithAnEdit(features)
 /// // statusMessage "Saved 2 favorite primes.", then
-/// // .counterView(.primeModal(.saveFavoritePrimeTapped)) adds a third:
+/// // the is-prime screen's save adds a third:
 /// // statusMessage == nil
 /// ```
 ///
-/// The favorite primes screen clears it on its own deletes; the prime modal, which edits the
-/// same list from the counter screen, cannot see the status, so the app clears it here. A save
-/// or a load, which sets the status, is not an edit.
+/// The favorite primes screen clears it on its own deletes; the is-prime screen, which edits the
+/// same list from the counter screen, cannot see the status, so the app clears it on every
+/// favorites screen on the stack. A save or a load, which sets the status, is not an edit.
 public func favoritesStatusEndsWithAnEdit(
   _ reducer: @escaping Reducer<AppState, AppAction>
 ) -> Reducer<AppState, AppAction> {
@@ -20,7 +20,12 @@ public func favoritesStatusEndsWithAnEdit(
     let before = state.favoritePrimes
     let effects = reducer(&state, action)
     if action.isFavoritesEdit, state.favoritePrimes != before {
-      state.favorites.statusMessage = nil
+      for index in state.path.indices {
+        guard case .favorites(var favorites) = state.path[index], favorites.statusMessage != nil
+        else { continue }
+        favorites.statusMessage = nil
+        state.path[index] = .favorites(favorites)
+      }
     }
     return effects
   }

@@ -1,7 +1,7 @@
-import EffectfulCounter
 import Effectful
-import EffectfulTesting
+import EffectfulCounter
 import EffectfulPrimeModal
+import EffectfulTesting
 import Testing
 
 @MainActor
@@ -16,16 +16,18 @@ import Testing
         mainQueue: scheduler))
   }
 
-  @Test func counterAndPrimeModalShareTheCount() {
+  @Test func theIsPrimeScreenIsPresentedForTheCountAndItsEditsComeBack() {
     let store = TestStore(initialValue: CounterViewState(), reducer: reducer())
     store.send(.counter(.incrementButtonTapped)) { $0.count = 1 }
     store.send(.counter(.incrementButtonTapped)) { $0.count = 2 }
-    #expect(store.value.counter.isPrime)
-    store.send(.primeModal(.saveFavoritePrimeTapped)) { $0.favoritePrimes = [2] }
+    store.send(.isPrimeButtonTapped) { $0.primeModal = PrimeModalState(count: 2, favoritePrimes: []) }
+    store.send(.primeModal(.presented(.saveFavoritePrimeTapped))) { $0.favoritePrimes = [2] }
+    store.send(.primeModal(.dismiss)) { $0.primeModal = nil }
     store.send(.counter(.incrementButtonTapped)) { $0.count = 3 }
-    store.send(.primeModal(.saveFavoritePrimeTapped)) { $0.favoritePrimes = [2, 3] }
-    store.send(.counter(.decrementButtonTapped)) { $0.count = 2 }
-    store.send(.primeModal(.removeFavoritePrimeTapped)) { $0.favoritePrimes = [3] }
+    store.send(.isPrimeButtonTapped) { $0.primeModal = PrimeModalState(count: 3, favoritePrimes: [2]) }
+    store.send(.primeModal(.presented(.saveFavoritePrimeTapped))) { $0.favoritePrimes = [2, 3] }
+    store.send(.primeModal(.presented(.removeFavoritePrimeTapped))) { $0.favoritePrimes = [2] }
+    store.send(.primeModal(.dismiss)) { $0.primeModal = nil }
   }
 
   @Test func counterEffectsComeBackAsScreenActions() {
@@ -43,12 +45,14 @@ import Testing
     }
   }
 
-  @Test func primeModalSliceReadsAndWritesThrough() {
-    var state = CounterViewState(counter: CounterState(count: 5), favoritePrimes: [2])
-    #expect(state.primeModal == PrimeModalState(count: 5, favoritePrimes: [2]))
-    state.primeModal = PrimeModalState(count: 7, favoritePrimes: [2, 7])
-    #expect(state.count == 7)
-    #expect(state.counter.count == 7)
-    #expect(state.favoritePrimes == [2, 7])
+  @Test func aListWrittenToTheScreenIsHandedToThePresentedIsPrimeScreen() {
+    var state = CounterViewState(
+      counter: CounterState(count: 5), favoritePrimes: [2],
+      primeModal: PrimeModalState(count: 5, favoritePrimes: [2]))
+    state.favoritePrimes = [2, 5]
+    #expect(state.primeModal == PrimeModalState(count: 5, favoritePrimes: [2, 5]))
+    state.count = 7
+    // The screen stays about the count it was opened for.
+    #expect(state.primeModal?.count == 5)
   }
 }

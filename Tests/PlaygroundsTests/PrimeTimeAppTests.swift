@@ -137,7 +137,8 @@ final class PrimeTimeAppTests {
     // It documents what the screen and line mode do, and fits an 80-column terminal.
     let behaviours = [
       "a paste never runs keys", "2>prime-time.log", "1,000,000,000th", "a page at a time",
-      "also after an error", "says why nothing", "status 130",
+      "also after an error", "says why nothing", "status 130", "then the top screen",
+      "a search ends with its screen",
     ]
     for behaviour in behaviours {
       #expect(help.output.contains(behaviour), "--help does not say \(behaviour)")

@@ -171,12 +171,13 @@ struct FileTypeSafetyTests {
     try directory.write(Data("[4, 2, 2]".utf8), to: "bad.json")
     for name in ["bad.json", "missing.json"] {
       let store = Store(
-        initialValue: AppState(favorites: FavoritePrimesState(favoritePrimes: [2, 3])),
+        initialValue: AppState(favoritePrimes: [2, 3]),
         reducer: appReducer(
           environment: .offline(
             favoritesFile: FavoritePrimesFile(url: directory.file(name)), mainQueue: .immediate,
             fileQueue: .immediate)))
-      store.send(.favoritePrimes(.loadButtonTapped))
+      store.send(.favoritePrimesButtonTapped)
+      store.sendToFavorites(.loadButtonTapped)
       #expect(store.value.favoritePrimes == [2, 3], "\(name)")
       #expect(store.value.favorites.isLoading == false)
     }

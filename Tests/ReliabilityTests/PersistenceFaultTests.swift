@@ -89,8 +89,7 @@ private let loadFaults: [LoadFault] = [
 /// The app with favorites in memory that a failed load or save must never take away.
 private func appState() -> AppState {
   AppState(
-    counter: CounterState(count: 7),
-    favorites: FavoritePrimesState(favoritePrimes: [2, 3, 5, 7]),
+    count: 7, favoritePrimes: [2, 3, 5, 7],
     activityFeed: [Activity(timestamp: Date(timeIntervalSince1970: 0), type: .addedFavoritePrime(7))])
 }
 
@@ -98,10 +97,13 @@ private func appState() -> AppState {
 private func appStore(
   _ file: FavoritePrimesFile, _ state: AppState = appState()
 ) -> Store<AppState, AppAction> {
-  Store(
+  let store = Store(
     initialValue: state,
     reducer: appReducer(
       environment: .offline(favoritesFile: file, mainQueue: .immediate, fileQueue: .immediate)))
+  // The favorites screen, where saves and loads are.
+  store.send(.favoritePrimesButtonTapped)
+  return store
 }
 
 /// Favorites saved and loaded with real files in a scratch directory, through the app where the app
@@ -122,10 +124,12 @@ struct PersistenceFaultTests {
       let before = snapshot(faultDirectory)
       let file = FavoritePrimesFile(url: url)
       let store = appStore(file)
+      // The app as it was, the favorites screen pushed: what a failure must leave.
+      let shown = store.value
 
-      store.send(.favoritePrimes(.loadButtonTapped))
+      store.sendToFavorites(.loadButtonTapped)
 
-      var expected = appState()
+      var expected = shown
       expected.favorites.errorMessage = fault.expected(file.path).message
       #expect(store.value == expected, "\(fault.name)")
       #expect(snapshot(faultDirectory) == before, "\(fault.name): nothing on disk changed")
@@ -166,7 +170,7 @@ struct PersistenceFaultTests {
       let wrongBefore = wrong
       try variant.write(to: url)
       let before = store.value.favoritePrimes
-      store.send(.favoritePrimes(.loadButtonTapped))
+      store.sendToFavorites(.loadButtonTapped)
       let whitespaceOnly = variant.allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
       if !whitespaceOnly, let list = try? JSONDecoder().decode([Int].self, from: variant),
         areDistinctPrimes(list)
@@ -181,7 +185,7 @@ struct PersistenceFaultTests {
       if wrong > wrongBefore, firstWrong == nil {
         firstWrong = "\(String(decoding: variant, as: UTF8.self).debugDescription) → \(store.value.favorites)"
       }
-      store.send(.favoritePrimes(.errorDismissButtonTapped))
+      store.sendToFavorites(.errorDismissButtonTapped)
     }
     #expect(wrong == 0, "seed \(seed), first: \(firstWrong ?? "")")
     testLog(
@@ -194,8 +198,8 @@ struct PersistenceFaultTests {
   func failedSavesKeepEverything() throws {
     let url = directory.file("data/favorite-primes.json")
     let good = appStore(
-      FavoritePrimesFile(url: url), AppState(favorites: FavoritePrimesState(favoritePrimes: [2, 3, 5])))
-    good.send(.favoritePrimes(.saveButtonTapped))
+      FavoritePrimesFile(url: url), AppState(favoritePrimes: [2, 3, 5]))
+    good.sendToFavorites(.saveButtonTapped)
     #expect(good.value.favorites.statusMessage == "Saved 3 favorite primes.")
     let lastGood = try #require(directory.contents("data/favorite-primes.json"))
 
@@ -225,8 +229,10 @@ struct PersistenceFaultTests {
     var checked = 0
     for (file, error) in cases {
       let store = appStore(file)
-      store.send(.favoritePrimes(.saveButtonTapped))
-      var expected = appState()
+      // The app as it was, the favorites screen pushed: what a failure must leave.
+      let shown = store.value
+      store.sendToFavorites(.saveButtonTapped)
+      var expected = shown
       expected.favorites.errorMessage = error.message
       #expect(store.value == expected, "\(file.path)")
       if store.value == expected { checked += 1 }
@@ -259,8 +265,10 @@ struct PersistenceFaultTests {
     }
 
     let store = appStore(FavoritePrimesFile(url: url))
-    store.send(.favoritePrimes(.saveButtonTapped))
-    var expected = appState()
+    // The app as it was, the favorites screen pushed: what a failure must leave.
+    let shown = store.value
+    store.sendToFavorites(.saveButtonTapped)
+    var expected = shown
     expected.favorites.errorMessage =
       PersistenceError.cannotWrite(path: url.path, reason: "Permission denied").message
     #expect(store.value == expected)
@@ -268,8 +276,8 @@ struct PersistenceFaultTests {
 
     try manager.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
     defer { try? manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path) }
-    store.send(.favoritePrimes(.errorDismissButtonTapped))
-    store.send(.favoritePrimes(.loadButtonTapped))
+    store.sendToFavorites(.errorDismissButtonTapped)
+    store.sendToFavorites(.loadButtonTapped)
     expected.favorites.errorMessage =
       PersistenceError.unreadable(path: url.path, reason: "Permission denied").message
     #expect(store.value == expected)

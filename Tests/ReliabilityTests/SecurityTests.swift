@@ -213,20 +213,25 @@ struct SecurityTests {
       favoritePrimes: .file(FavoritePrimesFile(url: scratch.file("favorite-primes.json"))),
       now: { Date(timeIntervalSince1970: 0) })
     let store = Store(
-      initialValue: AppState(counter: CounterState(count: 6)),
+      initialValue: AppState(count: 6),
       reducer: appReducer(environment: environment, logging: { entry in log.withValue { $0.append(entry) } }))
 
-    store.send(.counterView(.counter(.incrementButtonTapped)))
-    store.send(.counterView(.primeModal(.saveFavoritePrimeTapped)))
-    store.send(.favoritePrimes(.saveButtonTapped))
-    store.send(.counterView(.counter(.factButtonTapped)))
+    store.send(.counterButtonTapped)
+    store.sendToCounterScreen(.counter(.incrementButtonTapped))
+    store.sendToCounterScreen(.isPrimeButtonTapped)
+    store.sendToCounterScreen(.primeModal(.presented(.saveFavoritePrimeTapped)))
+    store.sendToCounterScreen(.primeModal(.dismiss))
+    store.send(.favoritePrimesButtonTapped)
+    store.sendToFavorites(.saveButtonTapped)
+    store.send(.path(.popFrom(id: store.value.path.ids[1])))
+    store.sendToCounterScreen(.counter(.factButtonTapped))
     #expect(await waitUntil(timeout: .seconds(180)) { !store.value.counter.isLoading })
     var messages: [String] = []
     for _ in answers {
-      store.send(.counterView(.counter(.nthPrimeButtonTapped)))
+      store.sendToCounterScreen(.counter(.nthPrimeButtonTapped))
       #expect(await waitUntil(timeout: .seconds(180)) { !store.value.counter.isNthPrimeButtonDisabled })
       messages.append(store.value.counter.errorMessage ?? "")
-      store.send(.counterView(.counter(.errorDismissButtonTapped)))
+      store.sendToCounterScreen(.counter(.errorDismissButtonTapped))
     }
 
     let entries = log.withValue { $0 }

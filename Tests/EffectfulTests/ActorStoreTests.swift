@@ -268,3 +268,25 @@ struct ActorStoreTestStoreTests {
     await store.finish()
   }
 }
+
+/// Makes a store where Swift names no isolation: `#isolation` is `nil` here, whoever calls it.
+private func makeStoreWithoutIsolation() -> Store<Int, Int> {
+  Store(initialValue: 0) { (count: inout Int, _: Int) -> [Effect<Int>] in
+    count += 1
+    return [.run { _ in }]
+  }
+}
+
+@Suite("A store made where Swift names no isolation")
+struct UnnamedIsolationStoreTests {
+  @MainActor
+  @Test("Made in nonisolated synchronous code on the main thread, it belongs to the main actor")
+  func nonisolatedCodeOnTheMainThread() async {
+    let store = makeStoreWithoutIsolation()
+    #expect(!store.registry.isBound)
+    await store.send(1).finish()
+    #expect(store.registry.isBound)
+    #expect(store.registry.otherActor == nil)
+    #expect(store.value == 1)
+  }
+}

@@ -54,6 +54,7 @@ struct MisuseTests {
     let (status, output) = try runChild("sendOutsideAnyActor")
     #expect(status != 0)
     #expect(output.contains("Effectful: a Store made outside any actor was first used"))
+    #expect(output.contains("isolation: session"))
   }
 }
 

@@ -1,29 +1,40 @@
 import Dispatch
 
-/// A clock seen as a ``Scheduler`` that runs its work on the main actor: what the clock forms of
-/// `delay`, `debounce` and `throttle` run on.
+/// A clock seen as a ``Scheduler`` that runs its work where the store lives: what the clock forms
+/// of `delay`, `debounce` and `throttle` run on.
 ///
 /// A clock that is a scheduler already (`TestClock`, ``ImmediateClock``) is used as it is, so that
 /// a test's virtual time runs the work itself. Any other clock (`ContinuousClock` in an app) gets a
 /// task per piece of work that sleeps on the clock and then hops to the main actor; cancelling the
 /// work cancels the task, and work cancelled on the main actor after its sleep ended never runs.
-func mainActorScheduler(for clock: any Clock<Duration>) -> any Scheduler {
+/// For a store on another actor, the operators replace the hop to the main actor with one to the
+/// store's actor (see ``StoreActorScheduler``).
+func storeScheduler(for clock: any Clock<Duration>) -> any Scheduler {
   if let scheduler = clock as? any Scheduler { return scheduler }
   return makeClockScheduler(clock)
 }
 
 /// Opens the existential, so that the scheduler keeps the clock's own instant type.
 private func makeClockScheduler<C: Clock>(_ clock: C) -> any Scheduler where C.Duration == Duration {
-  ClockScheduler(clock)
+  ClockScheduler(clock, origin: clock.now, hopsToMainActor: true)
 }
 
-private struct ClockScheduler<C: Clock>: Scheduler where C.Duration == Duration {
+private struct ClockScheduler<C: Clock>: StandsForStoreActor where C.Duration == Duration {
   let clock: C
   let origin: C.Instant
+  /// Whether work runs on the main actor after its sleep, or in the sleeping task itself (the
+  /// timing of a ``StoreActorScheduler``, which hops to the store's actor).
+  let hopsToMainActor: Bool
 
-  init(_ clock: C) {
+  init(_ clock: C, origin: C.Instant, hopsToMainActor: Bool) {
     self.clock = clock
-    self.origin = clock.now
+    self.origin = origin
+    self.hopsToMainActor = hopsToMainActor
+  }
+
+  /// The same clock and origin, so the same `now`, without the main actor.
+  var offMainTiming: (any Scheduler)? {
+    ClockScheduler(clock, origin: origin, hopsToMainActor: false)
   }
 
   var now: SchedulerInstant {
@@ -31,14 +42,18 @@ private struct ClockScheduler<C: Clock>: Scheduler where C.Duration == Duration 
   }
 
   func schedule(_ action: @escaping @Sendable () -> Void) {
-    DispatchQueue.main.async(execute: action)
+    if hopsToMainActor {
+      DispatchQueue.main.async(execute: action)
+    } else {
+      Task { action() }
+    }
   }
 
   func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
     let deadline = clock.now.advanced(by: delay)
-    let task = Task { [clock] in
+    let task = Task { [clock, hopsToMainActor] in
       do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
-      await Self.runOnMainActor(action)
+      await Self.run(action, onMainActor: hopsToMainActor)
     }
     return ScheduledWork { task.cancel() }
   }
@@ -49,19 +64,23 @@ private struct ClockScheduler<C: Clock>: Scheduler where C.Duration == Duration 
     precondition(interval > .zero, "a repeating interval must be positive, got \(interval)")
     // On a grid from the first deadline, so that a late wake-up does not push every later one.
     var deadline = clock.now.advanced(by: delay)
-    let task = Task { [clock] in
+    let task = Task { [clock, hopsToMainActor] in
       while true {
         do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
-        await Self.runOnMainActor(action)
+        await Self.run(action, onMainActor: hopsToMainActor)
         deadline = deadline.advanced(by: interval)
       }
     }
     return ScheduledWork { task.cancel() }
   }
 
-  /// Runs `action` on the main actor unless the task was cancelled first: a cancel made on the main
-  /// actor after the sleep ended, but before this hop, still wins.
-  private static func runOnMainActor(_ action: @escaping @Sendable () -> Void) async {
+  /// Runs `action` unless the task was cancelled first, on the main actor if asked: a cancel made on
+  /// the main actor after the sleep ended, but before this hop, still wins.
+  private static func run(_ action: @escaping @Sendable () -> Void, onMainActor: Bool) async {
+    guard onMainActor else {
+      if !Task.isCancelled { action() }
+      return
+    }
     await MainActor.run {
       if !Task.isCancelled { action() }
     }

@@ -13,6 +13,9 @@ extension DependencyValues {
   ///   initialValue: State(), reducer: reducer,
   ///   withDependencies: { $0.mainQueue = scheduler })
   /// ```
+  ///
+  /// Given to `delay`, `debounce`, `throttle`, `Effect.timer` or `receive(on:)` in a store on
+  /// another actor, the main queue stands for that actor: the work runs there, not on the main one.
   public var mainQueue: any Scheduler {
     get { self[MainQueueKey.self] }
     set { self[MainQueueKey.self] = newValue }

@@ -1,5 +1,6 @@
 // The time operators on clocks: the same semantics as their scheduler forms (see the Cancellation
-// and time article's table), with the work they wait on running on the main actor.
+// and time article's table), with the work they wait on running on the store's actor: the main
+// actor, or the actor a store made elsewhere belongs to.
 extension Effect where Output: Sendable {
   /// Starts this effect `duration` from now on `clock`.
   ///
@@ -11,11 +12,11 @@ extension Effect where Output: Sendable {
   /// As ``delay(for:scheduler:)``: nothing starts before the delay has passed, so cancelling it
   /// means the effect never starts. With a `TestClock`, the delay ends when the test advances it.
   public func delay(for duration: Duration, clock: any Clock<Duration>) -> Effect {
-    delay(for: duration, scheduler: mainActorScheduler(for: clock))
+    delay(for: duration, scheduler: storeScheduler(for: clock))
   }
 
   /// Starts this effect only after `duration` passes on `clock` with no newer effect of the same
-  /// `id`, and delivers its outputs on the main actor.
+  /// `id`, and delivers its outputs on the store's actor.
   ///
   /// ```swift
   /// case .queryChanged(let query):
@@ -34,7 +35,7 @@ extension Effect where Output: Sendable {
   public func debounce(id: some Hashable & Sendable, for duration: Duration, clock: any Clock<Duration>)
     -> Effect
   {
-    debounce(id: id, for: duration, scheduler: mainActorScheduler(for: clock))
+    debounce(id: id, for: duration, scheduler: storeScheduler(for: clock))
   }
 
   /// Lets at most one output through per `interval` on `clock`, per `id`: the first at once, then
@@ -48,10 +49,10 @@ extension Effect where Output: Sendable {
   ///       clock: environment.clock, latest: true)]
   /// ```
   ///
-  /// As ``throttle(id:for:scheduler:latest:)``, outputs delivered on the main actor.
+  /// As ``throttle(id:for:scheduler:latest:)``, outputs delivered on the store's actor.
   public func throttle(
     id: some Hashable & Sendable, for interval: Duration, clock: any Clock<Duration>, latest: Bool
   ) -> Effect {
-    throttle(id: id, for: interval, scheduler: mainActorScheduler(for: clock), latest: latest)
+    throttle(id: id, for: interval, scheduler: storeScheduler(for: clock), latest: latest)
   }
 }

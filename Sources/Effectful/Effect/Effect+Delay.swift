@@ -22,13 +22,24 @@ extension Effect where Output: Sendable {
   public func delay(for duration: Duration, scheduler: some Scheduler) -> Effect {
     Effect(
       operation: .run { downstream in
-        let delayed = downstream.lifetime.makeChildFinishingParent()
-        let work = scheduler.schedule(after: duration) {
-          guard delayed.isRunning else { return }
-          self.start(in: delayed, receive: downstream.receive)
+        if let onActor = StoreActorScheduler(standingIn: scheduler, for: downstream.lifetime.registry) {
+          self.start(after: duration, on: onActor, downstream)
+        } else {
+          self.start(after: duration, on: scheduler, downstream)
         }
-        delayed.onCancel { work.cancel() }
       })
+  }
+
+  /// The delayed start, on the scheduler the store's isolation picked.
+  private func start(
+    after duration: Duration, on scheduler: some Scheduler, _ downstream: EffectSubscriber<Output>
+  ) {
+    let delayed = downstream.lifetime.makeChildFinishingParent()
+    let work = scheduler.schedule(after: duration) {
+      guard delayed.isRunning else { return }
+      self.start(in: delayed, receive: downstream.receive)
+    }
+    delayed.onCancel { work.cancel() }
   }
 
   /// Starts this effect only after `duration` passes with no newer effect of the same `id`, and
@@ -46,7 +57,8 @@ extension Effect where Output: Sendable {
   /// Each new debounced effect cancels the one still waiting (or running), so only the last of a burst
   /// runs. `cancel(id:)` with the same `id` cancels it, waiting or running. Outputs hop to
   /// `scheduler` even when the effect produces them elsewhere (a URLSession callback), so with
-  /// `DispatchQueue.main` they reach the store on its thread.
+  /// `DispatchQueue.main` they reach the store on its thread (on its actor, for a store on another
+  /// actor: see ``receive(on:)``).
   public func debounce(id: some Hashable & Sendable, for duration: Duration, scheduler: some Scheduler)
     -> Effect
   {

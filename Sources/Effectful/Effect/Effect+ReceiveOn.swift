@@ -9,8 +9,10 @@ extension Effect where Output: Sendable {
   ///   .receive(on: DispatchQueue.main)
   /// ```
   ///
-  /// A ``Store`` lives on the main actor: effects that call back on other threads (URLSession, global
-  /// queues) end with `.receive(on: DispatchQueue.main)`. Outputs still waiting for the scheduler when
+  /// A ``Store`` on the main actor takes outputs on the main thread only: effects that call back on
+  /// other threads (URLSession, global queues) end with `.receive(on: DispatchQueue.main)`. For a
+  /// store on another actor, `DispatchQueue.main` here stands for that actor: the outputs are
+  /// delivered there, never through the main actor. Outputs still waiting for the scheduler when
   /// the effect is cancelled are dropped.
   public func receive(on scheduler: some Scheduler) -> Effect {
     if case .none = operation { return self }
@@ -34,11 +36,17 @@ extension Effect where Output: Sendable {
 extension Effect {
   /// How `receive(on:)` hands work to `scheduler`. A hop to the main queue of a store under test goes
   /// through the store's starter, which counts it until it has run: the test then knows that an output
-  /// is on its way, instead of guessing from a quiet turn of the main queue.
+  /// is on its way, instead of guessing from a quiet turn of the main queue. For a store on another
+  /// actor, the main queue stands for that actor (see ``StoreActorScheduler``).
   static func hop(
     to scheduler: some Scheduler, for registry: CancellationRegistry
   ) -> @Sendable (@escaping @Sendable () -> Void) -> Void {
-    if let starter = registry.taskStarter, (scheduler as? DispatchQueue) === DispatchQueue.main {
+    if let onActor = StoreActorScheduler(standingIn: scheduler, for: registry) {
+      return { onActor.schedule($0) }
+    }
+    if let starter = registry.taskStarter, let queue = scheduler as? DispatchQueue,
+      MainActorCheck.isMainQueue(queue)
+    {
       return { starter.runOnMainQueue($0) }
     }
     return { scheduler.schedule($0) }

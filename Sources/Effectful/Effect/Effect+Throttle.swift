@@ -34,9 +34,14 @@ extension Effect where Output: Sendable {
         let shared = downstream.lifetime.registry.throttleState(for: scopedKey)
         // Taken before the cancellation below reaches the older throttle, which would drop it.
         let inherited = shared.state.withValue { state in state.held.take() }
+        let onActor = StoreActorScheduler(standingIn: scheduler, for: downstream.lifetime.registry)
         Effect(
           operation: .run { run in
-            throttled(upstream, shared, inherited, interval, scheduler, latest, run)
+            if let onActor {
+              throttled(upstream, shared, inherited, interval, onActor, latest, run)
+            } else {
+              throttled(upstream, shared, inherited, interval, scheduler, latest, run)
+            }
           }
         )
         .cancellable(id: id, cancelInFlight: true)

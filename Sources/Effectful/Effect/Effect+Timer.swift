@@ -19,8 +19,11 @@ extension Effect where Output == SchedulerInstant {
     id: some Hashable & Sendable, every interval: Duration, on scheduler: some Scheduler
   ) -> Effect {
     Effect.create { subscriber in
-      let work = scheduler.schedule(after: interval, every: interval) {
-        subscriber.send(scheduler.now)
+      let work: ScheduledWork
+      if let onActor = StoreActorScheduler(standingIn: scheduler, for: subscriber.lifetime.registry) {
+        work = onActor.schedule(after: interval, every: interval) { subscriber.send(onActor.now) }
+      } else {
+        work = scheduler.schedule(after: interval, every: interval) { subscriber.send(scheduler.now) }
       }
       subscriber.onCancel { work.cancel() }
     }

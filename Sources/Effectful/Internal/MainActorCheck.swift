@@ -20,4 +20,11 @@ package enum MainActorCheck {
     guard marked else { return false }
     return DispatchQueue.getSpecific(key: key) != nil
   }
+
+  /// Whether `queue` is the main queue. Not `=== DispatchQueue.main`: on Linux each read of
+  /// `DispatchQueue.main` makes a new object for the same queue, so identity never matches.
+  package static func isMainQueue(_ queue: DispatchQueue) -> Bool {
+    guard marked else { return false }
+    return queue.getSpecific(key: key) != nil
+  }
 }

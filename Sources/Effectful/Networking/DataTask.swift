@@ -19,6 +19,8 @@ import Foundation
 ///
 /// The request starts when the effect runs and is cancelled with it. The output arrives on
 /// URLSession's delegate queue: add `.receive(on: DispatchQueue.main)` before it reaches a store.
+/// (For a store on another actor, the main queue stands for that actor: nothing waits for the main
+/// actor.)
 public func dataTask(with url: URL, session: URLSession = .shared)
   -> Effect<(Data?, URLResponse?, Error?)>
 {

@@ -1,6 +1,8 @@
 import Dispatch
 
 /// `DispatchQueue` is the scheduler of a running app: `DispatchQueue.main` for the store's effects.
+/// In the effect operators, `DispatchQueue.main` stands for the store's actor: for a store on
+/// another actor they keep its time but run the work on that actor, never the main one.
 ///
 /// ```swift
 /// Effect.timer(

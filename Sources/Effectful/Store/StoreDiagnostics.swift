@@ -61,8 +61,9 @@ enum StoreDiagnostics {
 
   static let usedOutsideAnyActorMessage = """
     Effectful: a Store made outside any actor was first used (sent to, subscribed to, or starting \
-    an effect) outside any actor too, so it belongs nowhere. Make the store, or send to it first, \
-    on the actor that owns it (the main actor, or a method of your actor).
+    an effect) outside any actor too, so it belongs nowhere. Name its owner when you make it \
+    (`Store(…, isolation: session)`), or make the store, or send to it first, on the actor that \
+    owns it (the main actor, or a method of your actor).
     """
 
   /// The start of `action` as `print` writes it, with "…" when there was more.

@@ -6,23 +6,26 @@ import Testing
 
 /// A client's check of stores on any actor: an actor that owns a store, sends from inside it, a
 /// `.run`, a callback effect and a timer that deliver on that actor (never on the main queue),
-/// cancellation by id, and the same feature under a test store on a `TestClock`.
+/// cancellation by id, a delay on a clock and a timer on the main queue that deliver on that actor
+/// while the main actor is blocked, and the same feature under a test store on a `TestClock`.
 enum Relay {
   struct State: Equatable {
     var echoes: [Int] = []
     var answers: [String] = []
     var ticks = 0
+    var waited = 0
   }
 
   enum Action: Equatable, Sendable {
-    case message(Int), echoed(Int), ask, answered(String), startTimer, tick
+    case message(Int), echoed(Int), ask, answered(String), startTimer, tick, wait, waited
   }
 
   enum TimerID: Hashable, Sendable { case timer }
 
   /// `check` runs at every action: the owner asserts its isolation there.
   static func reducer(
-    timerQueue: any Scheduler = DispatchQueue.global(), check: @escaping @Sendable () -> Void = {}
+    timerQueue: any Scheduler = DispatchQueue.global(), clock: any Clock<Duration> = ContinuousClock(),
+    check: @escaping @Sendable () -> Void = {}
   ) -> Reducer<State, Action> {
     { state, action in
       check()
@@ -42,6 +45,11 @@ enum Relay {
       case .tick:
         state.ticks += 1
         return state.ticks == 3 ? [.cancel(id: TimerID.timer)] : []
+      case .wait:
+        return [.send(.waited).delay(for: .milliseconds(1), clock: clock)]
+      case .waited:
+        state.waited += 1
+        return []
       }
     }
   }
@@ -59,11 +67,11 @@ actor RelaySession {
   let checks: Checks
   let store: Store<Relay.State, Relay.Action>
 
-  init() {
+  init(timerQueue: any Scheduler = DispatchQueue.global()) {
     let checks = Checks()
     self.checks = checks
     let owner = Owner()
-    store = Store(initialValue: Relay.State(), reducer: Relay.reducer {
+    store = Store(initialValue: Relay.State(), reducer: Relay.reducer(timerQueue: timerQueue) {
       owner.actor?.assertIsolated("reduced off the session's actor")
       dispatchPrecondition(condition: .notOnQueue(.main))
       checks.add()
@@ -74,6 +82,7 @@ actor RelaySession {
   func message(_ number: Int) async { await store.send(.message(number)).finish() }
   func ask() -> StoreTask { store.send(.ask) }
   func startTimer() -> StoreTask { store.send(.startTimer) }
+  func wait() -> StoreTask { store.send(.wait) }
   var state: Relay.State { store.value }
 }
 
@@ -99,10 +108,32 @@ final class Owner: @unchecked Sendable {
     #expect(session.checks.total == 10 + 2 + 4)
   }
 
+  @Test func timeOnAClockAndTheMainQueueNeedsNoMainActor() async {
+    let session = RelaySession(timerQueue: DispatchQueue.main)
+    let done = DispatchSemaphore(value: 0)
+    // The main actor stays blocked throughout: work that waited for it would time out.
+    let outcome = await MainActor.run { () -> DispatchTimeoutResult in
+      Task.detached {
+        await session.wait().finish()
+        await session.startTimer().finish()
+        done.signal()
+      }
+      return done.wait(timeout: .now() + 30)
+    }
+    #expect(outcome == .success)
+    #expect(await session.state.waited == 1)
+    #expect(await session.state.ticks == 3)
+    #expect(session.checks.total == 2 + 4)
+  }
+
   @MainActor
   @Test func theSameFeatureUnderATestStore() async {
     let clock = TestClock()
-    let store = TestStore(initialValue: Relay.State(), reducer: Relay.reducer(timerQueue: clock))
+    let store = TestStore(
+      initialValue: Relay.State(), reducer: Relay.reducer(timerQueue: clock, clock: clock))
+    store.send(.wait)
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.waited) { $0.waited = 1 }
     store.send(.message(1))
     await store.receive(.echoed(1)) { $0.echoes = [1] }
     store.send(.startTimer)

@@ -41,10 +41,9 @@ struct ActorNavigationChildProcess {
     let dismissed = DispatchSemaphore(value: 0)
     // The main actor is kept busy for the whole story: a dismissal that hopped through it (as the
     // first cut did) would wait until the semaphore gave up. The bound only turns that deadlock
-    // into a failure; a passing story ends as soon as it is told. It is generous because the story
-    // runs on the cooperative pool, which the rest of the suite may keep busy for seconds: in a
-    // full run under load the detached task first ran 8 s after the main actor was blocked, and a
-    // 10 s bound failed a correct dismissal.
+    // into a failure; a passing story ends as soon as it is told. It is generous because this
+    // process shares two cores with the whole suite: in the suite's own process, under load, the
+    // story first ran 8 s after the main actor was blocked, and a 10 s bound failed it.
     let outcome = await MainActor.run { () -> DispatchTimeoutResult in
       Task.detached { await session.presentAndClose { dismissed.signal() } }
       return dismissed.wait(timeout: .now() + 60)

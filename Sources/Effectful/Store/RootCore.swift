@@ -53,10 +53,11 @@ final class RootCore<Value, Action> {
     self.registry = registry
     if let isolation { bind(to: isolation) }
     var dependencies = DependencyValues.inForce
-    if dependencies.isDefault, TestProcess.isRunning {
-      // In a test, a store made with the defaults keeps the test values it reads, as a test store
-      // does: a generator (an id counter, `uuid`) counts across its story instead of restarting.
-      dependencies = DependencyValues(testContext: DependencyTestContext(report: { TestProcess.report($0) }))
+    if dependencies.testContext == nil, TestProcess.isRunning {
+      // In a test, a store keeps the test values it reads, as a test store does, whether it was
+      // made with the defaults or with some values set: a generator (an id counter, `uuid`) counts
+      // across its story instead of restarting at each read.
+      dependencies.testContext = DependencyTestContext(report: { TestProcess.report($0) })
     }
     self.storedDependencies = dependencies.isDefault ? nil : dependencies
   }

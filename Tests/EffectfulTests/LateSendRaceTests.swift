@@ -53,7 +53,7 @@ struct LateSendRaceTests {
     return (reduced, reported)
   }
 
-  @Test("On a plain store, every send made after the operation's last one was reduced is dropped and reported")
+  @Test("On a plain store, each send made once the operation's last one was reduced is dropped and reported")
   func plainStore() async {
     let (reduced, reported) = await lateSends(rounds: 300)
     #expect(reduced == 0)

@@ -7,7 +7,8 @@ import Testing
   @Test func item13EffectfulTestingBringsEffectful() {
     struct Row: Identifiable, Equatable, Sendable { let id: Int }
     let rows: IdentifiedArrayOf<Row> = [Row(id: 1)]
-    let store = TestStore(initialValue: rows) { (_: inout IdentifiedArrayOf<Row>, _: Int) -> [Effect<Int>] in [] }
+    let reducer: Reducer<IdentifiedArrayOf<Row>, Int> = { _, _ in [] }
+    let store = TestStore(initialValue: rows, reducer: reducer)
     store.send(0)
   }
 }

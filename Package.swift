@@ -79,13 +79,16 @@ let package = Package(
       path: "Playgrounds/counters"),
     // Sessions on actors of their own, fed concurrently: a server's shape.
     .executableTarget(
-      name: "EffectfulSessionsPlayground", dependencies: ["Effectful"], path: "Playgrounds/sessions"),
+      name: "EffectfulSessionsPlayground", dependencies: ["Effectful", "EffectfulProcessUsage"],
+      path: "Playgrounds/sessions"),
+    // CPU time and peak memory from the kernel, printed by the sessions playground and the benchmarks.
+    .target(name: "EffectfulProcessUsage", path: "Playgrounds/ProcessUsage"),
 
     // Benchmarks: `swift run -c release Benchmarks`. The naive store is its own module so that it is
     // compiled the way a user's imported library is.
     .target(name: "EffectfulNaiveStore", path: "Benchmarks/NaiveStore"),
     .executableTarget(
-      name: "EffectfulBenchmarks", dependencies: ["Effectful", "EffectfulTesting", "EffectfulNaiveStore"],
+      name: "EffectfulBenchmarks", dependencies: ["Effectful", "EffectfulTesting", "EffectfulNaiveStore", "EffectfulProcessUsage"],
       path: "Benchmarks/Benchmarks"),
     // One nthPrime search, timed: `Scripts/compare-primesieve` runs it against primesieve.
     .executableTarget(

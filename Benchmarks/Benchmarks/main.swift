@@ -1,5 +1,6 @@
 // `swift run -c release Benchmarks`: the Effectful store against the bare reducer and the episode's naive
 // store, in one process. See BENCHMARKS.md for what each case means.
+import EffectfulProcessUsage
 import Foundation
 
 let options: Options
@@ -43,10 +44,10 @@ for benchmark in suite {
     break
   }
   results.append(result)
-  progress("  peak RSS so far: \(formatBytes(Memory.peakResidentBytes))")
+  progress("  peak RSS so far: \(formatBytes(ProcessUsage.peakResidentBytes))")
 }
 
-let peakResidentBytes = Memory.peakResidentBytes
+let peakResidentBytes = ProcessUsage.peakResidentBytes
 let report = RunReport(
   mode: options.quick
     ? "quick: \(plan.rounds) rounds of ~\(Int(plan.roundNanoseconds / 1e6)) ms per contender, rough numbers"

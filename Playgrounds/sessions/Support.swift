@@ -42,37 +42,3 @@ final class MessageCounter: @unchecked Sendable {
   func add() { lock.withLock { value += 1 } }
   var count: Int { lock.withLock { value } }
 }
-
-/// What the kernel says about this process.
-enum ProcessUsage {
-  /// User and system CPU time so far.
-  static var cpuSeconds: Double {
-    var usage = rusage()
-    #if canImport(Glibc)
-      getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-      getrusage(RUSAGE_SELF, &usage)
-    #endif
-    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-  }
-
-  /// The largest resident set so far: `/proc/self/status`'s `VmHWM` (SwiftPM's own peak before it
-  /// exec'd this program would be in `getrusage`'s), else `getrusage`'s.
-  static var peakResidentBytes: Int {
-    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-      let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
-    {
-      return kilobytes * 1_024
-    }
-    var usage = rusage()
-    #if canImport(Glibc)
-      getrusage(RUSAGE_SELF.rawValue, &usage)
-      return Int(usage.ru_maxrss) * 1_024
-    #else
-      getrusage(RUSAGE_SELF, &usage)
-      return Int(usage.ru_maxrss)
-    #endif
-  }
-}

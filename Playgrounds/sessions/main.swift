@@ -3,6 +3,7 @@
 // every session keeps a heartbeat timer until it closes (cancelled by id). Prints messages a second
 // while it runs, then the totals, CPU use and peak memory. Offline; ends by itself.
 import Effectful
+import EffectfulProcessUsage
 import Foundation
 
 let options = SessionsOptions.parse(CommandLine.arguments.dropFirst())

@@ -1,4 +1,5 @@
 import Effectful
+import EffectfulProcessUsage
 
 /// The Effectful store's side of every case.
 @MainActor
@@ -136,7 +137,7 @@ enum EffectfulWorkloads {
       store.send(.start)
       store.send(.stop)
     }
-    let before = Memory.currentResidentBytes
+    let before = ProcessUsage.currentResidentBytes
     let entriesBefore = cancellations.registry?.entryCount
     for _ in 0..<cycles {
       store.send(.start)
@@ -145,7 +146,7 @@ enum EffectfulWorkloads {
     return CancelMemoryReport(
       cycles: cycles,
       residentBytesBefore: before,
-      residentBytesAfter: Memory.currentResidentBytes,
+      residentBytesAfter: ProcessUsage.currentResidentBytes,
       registryEntriesBefore: entriesBefore,
       registryEntriesAfter: cancellations.registry?.entryCount,
       cancellationsSeen: cancellations.count - warmUp)

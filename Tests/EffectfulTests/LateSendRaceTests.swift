@@ -19,8 +19,8 @@ struct LateSendRaceTests {
     var reduced = 0
     var reported = 0
     for _ in 0..<rounds {
-      let lastReduced = LockedValue(false)
-      let lateSent = LockedValue(false)
+      let lastReduced = Signal()
+      let lateSent = Signal()
       let store = Store(initialValue: 0) { (lates: inout Int, action: Action) -> [Effect<Action>] in
         switch action {
         case .start:
@@ -28,15 +28,15 @@ struct LateSendRaceTests {
             .run { send in
               Task.detached {
                 // Once the operation's last output is reduced, it has nothing left to do.
-                while !lastReduced.withValue({ $0 }) { await Task.yield() }
+                await lastReduced.wait()
                 await send(.late)
-                lateSent.withValue { $0 = true }
+                lateSent.fire()
               }
               await send(.last)
             }
           ]
         case .last:
-          lastReduced.withValue { $0 = true }
+          lastReduced.fire()
           return []
         case .late:
           lates += 1
@@ -46,7 +46,7 @@ struct LateSendRaceTests {
       let reports = LockedValue(0)
       store.registry.runErrorReporter = { _ in reports.withValue { $0 += 1 } }
       await store.send(.start).finish()
-      while !lateSent.withValue({ $0 }) { await Task.yield() }
+      await lateSent.wait()
       reduced += store.value
       reported += reports.withValue { $0 }
     }
@@ -67,5 +67,21 @@ struct LateSendRaceTests {
     let (reduced, reported) = await lateSends(rounds: 300)
     #expect(reduced == 0)
     #expect(reported == 300)
+  }
+}
+
+/// Fired once, awaited by one task: a hand-off that waits without spinning.
+private final class Signal: Sendable {
+  private let stream: AsyncStream<Void>
+  private let continuation: AsyncStream<Void>.Continuation
+
+  init() {
+    (stream, continuation) = AsyncStream.makeStream()
+  }
+
+  func fire() { continuation.yield() }
+
+  func wait() async {
+    for await _ in stream { return }
   }
 }

@@ -303,21 +303,21 @@ import Testing
     // The operation's last send is reduced; another task sends once it sees that. The operation has
     // nothing left to do: the late send is dropped, in every round.
     for _ in 0..<50 {
-      let lastSeen = Shared(false)
-      let sent = Shared(false)
+      let lastSeen = Signal()
+      let sent = Signal()
       let store = Store(initialValue: 0) { (count: inout Int, action: Int) -> [Effect<Int>] in
         switch action {
         case 0:
           return [.run { send in
             Task.detached {
-              while !lastSeen.value { await Task.yield() }
+              await lastSeen.wait()
               await send(2)
-              sent.value = true
+              sent.fire()
             }
             await send(1)
           }]
         case 1:
-          lastSeen.value = true
+          lastSeen.fire()
           return []
         default:
           count += 1
@@ -325,7 +325,7 @@ import Testing
         }
       }
       await store.send(0).finish()
-      while !sent.value { await Task.yield() }
+      await sent.wait()
       #expect(store.value == 0)
     }
   }

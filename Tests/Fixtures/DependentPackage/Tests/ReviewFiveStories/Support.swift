@@ -41,3 +41,19 @@ extension DependencyValues {
     set { self[Flavor.self] = newValue }
   }
 }
+
+/// Fired once, awaited by one task: a hand-off that waits without spinning.
+final class Signal: Sendable {
+  private let stream: AsyncStream<Void>
+  private let continuation: AsyncStream<Void>.Continuation
+
+  init() {
+    (stream, continuation) = AsyncStream.makeStream()
+  }
+
+  func fire() { continuation.yield() }
+
+  func wait() async {
+    for await _ in stream { return }
+  }
+}

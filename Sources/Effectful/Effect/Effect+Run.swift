@@ -61,11 +61,8 @@ extension Effect {
     return Effect(
       operation: .run { subscriber in
         let channel = RunChannel(subscriber, fileID: fileID, line: line)
-        let send = Send<Output>(on: subscriber.lifetime.registry.otherActor, gate: channel) {
-          channel.deliver($0)
-        }
+        let send = Send<Output>(on: subscriber.lifetime.registry.otherActor) { channel.deliver($0) }
         channel.start(priority: priority, dependencies: carried) {
-          channel.operationStarted()
           do {
             try await operation(send)
           } catch is CancellationError {
@@ -97,18 +94,6 @@ class RunGate: @unchecked Sendable {
   /// Set when the operation (and its `catch` handler) has returned. Guarded by the registry's lock,
   /// like the lifetime's state, so that one critical section reads both.
   @exclusivity(unchecked) final var hasReturned = false
-  /// The operation's task (its hash), written in that task before the operation runs, so before
-  /// its `Send` can reach any other task: which sends are the operation's own.
-  @exclusivity(unchecked) final var operationTask: Int?
-  /// Whether the operation's own `send` is on its way: its hop to the store and back. Its output
-  /// may already be reduced while the operation has not yet resumed, let alone returned; a send
-  /// from another task made then (say, on seeing that output) could not be told from one made
-  /// after the return, and under load the task's way back takes milliseconds. Guarded by the
-  /// registry's lock.
-  @exclusivity(unchecked) final var isOwnSendInFlight = false
-  /// Sends of other tasks waiting for the operation's own send to come back or for the operation
-  /// to return. Guarded by the registry's lock.
-  @exclusivity(unchecked) final var waitingSends: [UnsafeContinuation<Void, Never>] = []
 
   @usableFromInline
   init(lifetime: EffectLifetime, fileID: StaticString, line: UInt) {
@@ -192,56 +177,7 @@ class RunGate: @unchecked Sendable {
   /// after this is never delivered, however its hop races the end's.
   @usableFromInline
   final func operationReturned() {
-    var waiting: [UnsafeContinuation<Void, Never>] = []
-    lifetime.taskReturned {
-      hasReturned = true
-      isOwnSendInFlight = false
-      swap(&waiting, &waitingSends)
-    }
-    for send in waiting { send.resume() }
-  }
-
-  /// Called in the operation's task as it starts: see ``operationTask``.
-  @usableFromInline
-  final func operationStarted() {
-    operationTask = withUnsafeCurrentTask { $0?.hashValue }
-  }
-
-  /// Whether the caller runs in the operation's own task (not a child or an escaped task).
-  final var isOperationTask: Bool {
-    guard let operationTask else { return false }
-    return withUnsafeCurrentTask { $0?.hashValue } == operationTask
-  }
-
-  /// The operation's own send leaves for the store.
-  final func ownSendStarted() {
-    lifetime.registry.withState { _ in isOwnSendInFlight = true }
-  }
-
-  /// The operation has its own send back: other tasks' sends waiting on it go on.
-  final func ownSendReturned() {
-    let waiting = lifetime.registry.withState { _ -> [UnsafeContinuation<Void, Never>] in
-      isOwnSendInFlight = false
-      defer { waitingSends = [] }
-      return waitingSends
-    }
-    for send in waiting { send.resume() }
-  }
-
-  /// For a send from another task: returns at once unless the operation's own send is on its way,
-  /// and then once the operation has it back or has returned, whichever comes first. Bounded: the
-  /// operation's task resumes after its hop whatever else happens.
-  final func waitForOperationsNextStep() async {
-    let registry = lifetime.registry
-    guard registry.withState({ _ in isOwnSendInFlight && !hasReturned }) else { return }
-    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-      let waits = registry.withState { _ -> Bool in
-        guard isOwnSendInFlight, !hasReturned else { return false }
-        waitingSends.append(continuation)
-        return true
-      }
-      if !waits { continuation.resume() }
-    }
+    lifetime.taskReturned { hasReturned = true }
   }
 
   /// On the store's actor, before an output is delivered: whether it may be, and if so, marks this

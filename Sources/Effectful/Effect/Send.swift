@@ -12,15 +12,11 @@
 /// returns. An output sent after the operation returned (by a `Send` that escaped it, called later
 /// from another task) or after the effect was cancelled is dropped, never reduced: the `Send`
 /// closes in the effect's task the moment the operation returns, not when the effect's end reaches
-/// the store. A send from another task made while the operation's own `send` is on its way (its
-/// output reduced, the operation not yet resumed) waits for the operation's next step: it is
-/// reduced if the operation goes on, dropped if the operation returns instead.
+/// the store.
 public struct Send<Output>: Sendable {
   private let deliver: @Sendable (Output) -> Void
   /// The actor of a store that is not on the main actor; `nil`: the main actor.
   private let actor: (any Actor)?
-  /// The gate of the `.run` this `Send` belongs to; `nil` for one made with the public initializer.
-  private let gate: RunGate?
 
   /// Wraps `deliver`, which is called on the main actor with each output sent.
   ///
@@ -32,16 +28,13 @@ public struct Send<Output>: Sendable {
   public init(_ deliver: @escaping @Sendable (Output) -> Void) {
     self.deliver = deliver
     self.actor = nil
-    self.gate = nil
   }
 
-  /// Wraps `deliver`, called on `actor` (on the main actor when `nil`): a `.run`'s `Send`, whose
-  /// sends from other tasks `gate` orders against the operation's own (see ``RunGate``).
+  /// Wraps `deliver`, called on `actor` (on the main actor when `nil`): a `.run`'s `Send`.
   @usableFromInline
-  init(on actor: (any Actor)?, gate: RunGate? = nil, _ deliver: @escaping @Sendable (Output) -> Void) {
+  init(on actor: (any Actor)?, _ deliver: @escaping @Sendable (Output) -> Void) {
     self.deliver = deliver
     self.actor = actor
-    self.gate = gate
   }
 
   /// Delivers `output` to the store (or whatever this `Send` was made with), on its actor.
@@ -50,21 +43,6 @@ public struct Send<Output>: Sendable {
   /// await send(.timerTick)
   /// ```
   public func callAsFunction(_ output: sending Output) async {
-    guard let gate else { return await hop(output) }
-    // The operation's own send marks itself on its way until the operation has it back; another
-    // task's send made meanwhile waits for that, so that it is never decided while the operation
-    // is between its last send and its return (see `RunGate`).
-    if gate.isOperationTask {
-      gate.ownSendStarted()
-      await hop(output)
-      gate.ownSendReturned()
-    } else {
-      await gate.waitForOperationsNextStep()
-      await hop(output)
-    }
-  }
-
-  private func hop(_ output: sending Output) async {
     // Two static hops rather than one through `any Actor`: the main actor's stays as it was
     // (run.roundTrip in BENCHMARKS.md).
     if let actor {

@@ -299,37 +299,6 @@ import Testing
     #expect(failures.all.count == 1, "\(failures.all)")
   }
 
-  @Test func item18ALastOutputThenALateSendFromAnotherTask() async {
-    // The operation's last send is reduced; another task sends once it sees that. The operation has
-    // nothing left to do: the late send is dropped, in every round.
-    for _ in 0..<50 {
-      let lastSeen = Signal()
-      let sent = Signal()
-      let store = Store(initialValue: 0) { (count: inout Int, action: Int) -> [Effect<Int>] in
-        switch action {
-        case 0:
-          return [.run { send in
-            Task.detached {
-              await lastSeen.wait()
-              await send(2)
-              sent.fire()
-            }
-            await send(1)
-          }]
-        case 1:
-          lastSeen.fire()
-          return []
-        default:
-          count += 1
-          return []
-        }
-      }
-      await store.send(0).finish()
-      await sent.wait()
-      #expect(store.value == 0)
-    }
-  }
-
   enum Timer: Equatable, Sendable { case toggle, tick }
 
   @Test func item18TenSecondsOfATimerOnATestClock() async {

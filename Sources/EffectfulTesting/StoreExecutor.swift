@@ -37,6 +37,10 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   /// request, waits on more than virtual time.
   private var tasksAlive = 0
   private var tasksAsleep = 0
+  /// Idle turns of the main queue settling may still take for this store's awake tasks: see
+  /// ``takeIdleTurn()``. Granted when a `.run` task starts or wakes from a clock sleep, the events
+  /// after which it may be following a chain of main-queue hops; spent by settling.
+  private var idleTurnsOwed = 0
 
   init(world: VirtualWorld) {
     self.world = world
@@ -102,7 +106,10 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   func startTask(
     priority: TaskPriority?, operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    lock.withLock { tasksAlive += 1 }
+    lock.withLock {
+      tasksAlive += 1
+      idleTurnsOwed = VirtualWorld.idleTurnLimit
+    }
     return Task(executorPreference: self, priority: priority) {
       await StoreExecutor.$current.withValue(self) {
         await StoreExecutor.$runTask.withValue(withUnsafeCurrentTask { $0?.hashValue }, operation: operation)
@@ -118,7 +125,14 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   func sleeps<T>(_ body: () async throws -> T) async throws -> T {
     let isRunTask = Self.runTask != nil && withUnsafeCurrentTask { $0?.hashValue } == Self.runTask
     if isRunTask { lock.withLock { tasksAsleep += 1 } }
-    defer { if isRunTask { lock.withLock { tasksAsleep -= 1 } } }
+    defer {
+      if isRunTask {
+        lock.withLock {
+          tasksAsleep -= 1
+          idleTurnsOwed = VirtualWorld.idleTurnLimit
+        }
+      }
+    }
     return try await withTaskExecutorPreference(self) { try await body() }
   }
 
@@ -126,6 +140,19 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   /// else (a real queue, a continuation another thread resumes), so settling looks a little longer.
   var hasTaskAwake: Bool {
     lock.withLock { tasksAsleep < tasksAlive }
+  }
+
+  /// Spends one idle turn of the main queue, if a task of this store is awake and turns are still
+  /// owed since one started or woke from a clock sleep. A task that stays awake for long (a `.run`
+  /// awaiting a task group whose child ticks on the clock, a subscription) is looked at for that
+  /// many turns once, not at every settling: otherwise each virtual tick paid every idle turn, and
+  /// each turn waits behind whatever the other tests queued on the main queue.
+  func takeIdleTurn() -> Bool {
+    lock.withLock {
+      guard tasksAsleep < tasksAlive, idleTurnsOwed > 0 else { return false }
+      idleTurnsOwed -= 1
+      return true
+    }
   }
 
   /// Whether at most `runningEffects` effects run, each with a `.run` task, and every such task

@@ -39,6 +39,9 @@ final class VirtualWorld: @unchecked Sendable {
   /// Held weakly: a timeline holds its world, and a clock released with work still due must not keep
   /// both alive.
   private var dueNow = FIFOQueue<WeakTimelineRef>()
+  /// What settling this world has cost so far: tests count the work instead of timing it.
+  var counts: SettlingCounts { lock.withLock { _counts } }
+  private var _counts = SettlingCounts()
 
   /// The task that made this world; `nil` for code outside any task (XCTest's synchronous
   /// methods, `setUp` included).
@@ -195,6 +198,7 @@ final class VirtualWorld: @unchecked Sendable {
   /// without settling: an effect that keeps making progress without ever waiting on a clock.
   @MainActor
   func settle(limit: Int = VirtualWorld.stepLimit) async -> Bool {
+    lock.withLock { _counts.settlings += 1 }
     // What the main actor was handed before this look (a view's `.task` that sends to a store, a
     // hop an effect made while nobody looked) runs first: the main queue is first in, first out.
     await Self.mainQueueTurn()
@@ -205,10 +209,12 @@ final class VirtualWorld: @unchecked Sendable {
       case .progressed: continue
       case .needsMainQueueTurn:
         idleTurns = 0
+        lock.withLock { _counts.turns += 1 }
         await Self.mainQueueTurn()
         steps += 1
       case .settled:
         guard takesIdleTurn(&idleTurns) else { return true }
+        lock.withLock { _counts.idleTurns += 1 }
         await Self.mainQueueTurn()
         steps += 1
       case .runaway: return false
@@ -217,16 +223,17 @@ final class VirtualWorld: @unchecked Sendable {
   }
 
   /// How many turns of the main queue settling takes, once nothing is left, while a task of its
-  /// stores is alive and not asleep on a test clock. Such a task may be waiting for a chain of
-  /// `DispatchQueue.main` hops, each queued only once the one before has run, which a single turn
-  /// does not see the end of; a task waiting for a real network call costs a settling this many
-  /// turns of an idle main queue, a few microseconds each.
+  /// stores is alive and not asleep on a test clock, after that task started or woke from a clock
+  /// sleep. Such a task may be waiting for a chain of `DispatchQueue.main` hops, each queued only
+  /// once the one before has run, which a single turn does not see the end of. The turns are owed
+  /// once per start or wake (see ``StoreExecutor/takeIdleTurn()``), not per settling: a task that
+  /// stays awake while virtual time moves costs them once, not at every tick.
   static let idleTurnLimit = 16
 
   /// Whether settling looks one more turn before calling the world settled: see
   /// ``idleTurnLimit``.
   private func takesIdleTurn(_ idleTurns: inout Int) -> Bool {
-    guard idleTurns < Self.idleTurnLimit, liveExecutors.contains(where: \.hasTaskAwake) else {
+    guard idleTurns < Self.idleTurnLimit, liveExecutors.contains(where: { $0.takeIdleTurn() }) else {
       return false
     }
     idleTurns += 1
@@ -356,4 +363,17 @@ private struct WeakTimeline {
   weak var timeline: VirtualTimeline?
   weak var clock: TestClock?
   weak var scheduler: TestScheduler?
+}
+
+/// What settling a world has cost so far (see ``VirtualWorld/counts``): each turn of the main
+/// queue waits behind whatever else is queued there, other tests' work included, so real time
+/// spent grows with these counts times the load; virtual time must keep them proportional to the
+/// work done.
+struct SettlingCounts {
+  /// Calls of ``VirtualWorld/settle(limit:)``.
+  var settlings = 0
+  /// Turns taken because a job ran or a main-queue block of the world's effects was pending.
+  var turns = 0
+  /// Turns taken with nothing to do, for a task awake off the clock (see ``VirtualWorld/idleTurnLimit``).
+  var idleTurns = 0
 }

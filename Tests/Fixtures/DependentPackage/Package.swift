@@ -34,6 +34,13 @@ let package = Package(
         "Tutorial", .product(name: "Effectful", package: "Effectful"),
         .product(name: "EffectfulTesting", package: "Effectful"),
       ]),
+    // The fifth outside review's findings (issue 36) a client can see, written with the public API.
+    .testTarget(
+      name: "ReviewFiveStories",
+      dependencies: [
+        .product(name: "Effectful", package: "Effectful"),
+        .product(name: "EffectfulTesting", package: "Effectful"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

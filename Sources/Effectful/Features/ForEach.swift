@@ -33,9 +33,11 @@ public func forEach<ParentValue, ParentAction, ID: Hashable & Sendable, ElementV
 ) -> Reducer<ParentValue, ParentAction> {
   let valuePath = LocalValuePath(value)
   let elements = ScopedChildren(elementsAt: value)
-  let embed: @Sendable (ID, ElementAction) -> ParentAction = { [embed = action.embed] in embed(($0, $1)) }
+  // Made once, not at each action (see `ChildActions`).
+  let actions = ChildActions<ID, ElementAction, ParentAction>(
+    embed: { [embed = action.embed] in embed(($0, $1)) })
   return { parent, parentAction in
-    elements.reduce(&parent, parentAction, route: action.extract, embed: embed) { parent, routed in
+    elements.reduce(&parent, parentAction, route: action.extract, actions: actions) { parent, routed in
       let (id, elementAction) = routed
       let effects = valuePath.modify(&parent) { array in
         array.modify(id: id) { element(&$0, elementAction) }

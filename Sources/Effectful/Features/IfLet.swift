@@ -36,9 +36,12 @@ public func ifLet<ParentValue, ParentAction, ChildValue, ChildAction>(
   let valuePath = LocalValuePath(value)
   let optionalChild = ScopedChildren(optionalAt: value)
   let kind = ChildKind(ChildValue.self)
-  let embed: @Sendable (ChildIdentity, ChildAction) -> ParentAction = { [embed = action.embed] in embed($1) }
+  // Made once, not at each action (see `ChildActions`).
+  let actions = ChildActions<ChildIdentity, ChildAction, ParentAction>(
+    embed: { [embed = action.embed] in embed($1) })
   return { parent, parentAction in
-    optionalChild.reduce(&parent, parentAction, route: action.extract, embed: embed) { parent, childAction in
+    optionalChild.reduce(&parent, parentAction, route: action.extract, actions: actions) {
+      parent, childAction in
       valuePath.modify(&parent) { state -> ChildReduction<ChildIdentity, ChildAction> in
         // Moved out and back, not copied: the child's storage stays uniquely referenced.
         guard var present = state.take() else { return .missing(.optionalChild(ChildValue.self)) }

@@ -61,15 +61,14 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
 
   /// One action, as `forEach` and `ifLet` reduce it: `route` says whether it is a child's,
   /// `reduceChild` reduces it into the child in place, and the child's effects come back lifted
-  /// (see ``lift(_:of:embed:dismissal:)``); `dismissal`, for a presented child, is the parent's
-  /// action that dismisses it. An action for a child that is not there is reported. Last comes
-  /// the removal check, when the child returned effects: the store keeps it from then on.
+  /// by `actions` (see ``lift(_:of:actions:)``). An action for a child that is not there is
+  /// reported. Last comes the removal check, when the child returned effects: the store keeps it
+  /// from then on.
   @inlinable
   func reduce<ParentAction, Routed, ChildAction>(
     _ parent: inout ParentValue, _ action: ParentAction,
     route: (ParentAction) -> Routed?,
-    embed: @escaping @Sendable (Member, ChildAction) -> ParentAction,
-    dismissal: (@Sendable (Member) -> ParentAction)? = nil,
+    actions: ChildActions<Member, ChildAction, ParentAction>,
     reduceChild: (inout ParentValue, Routed) -> ChildReduction<Member, ChildAction>
   ) -> [Effect<ParentAction>] {
     var effects: [Effect<ParentAction>] = []
@@ -78,7 +77,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
       case .noEffects:
         break
       case .effects(let childEffects, of: let member):
-        effects = lift(childEffects, of: member, embed: embed, dismissal: dismissal)
+        effects = lift(childEffects, of: member, actions: actions)
       case .missing(let child):
         child.report(action)
       }
@@ -92,23 +91,22 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
 
   /// A child's effects as the parent's: each runs under the child's scope and sends the parent's
   /// action, and a removal check from a feature nested in the child reads the child through the
-  /// parent. With `dismissal`, the child is presented: `await dismiss()` in its effects sends the
-  /// parent that action. Off the hot path (an action whose child returned effects), so not
+  /// parent. With a `dismissal` in `actions`, the child is presented: `await dismiss()` in its
+  /// effects sends the parent that action. Off the hot path (an action whose child returned effects), so not
   /// inlinable.
   @usableFromInline
   func lift<ChildAction, ParentAction>(
     _ effects: [Effect<ChildAction>], of member: Member,
-    embed: @escaping @Sendable (Member, ChildAction) -> ParentAction,
-    dismissal: (@Sendable (Member) -> ParentAction)?
+    actions: ChildActions<Member, ChildAction, ParentAction>
   ) -> [Effect<ParentAction>] {
     let key = ChildKey.scopeKey(of: member, in: namespace)
     // An action value, delivered on the store's actor like any output.
-    let dismissal = dismissal.map { UncheckedSendable($0(member)) }
+    let dismissal = actions.dismissal.map { UncheckedSendable($0(member)) }
     return effects.map { effect in
       if let check = effect.removalCheck {
         return Effect(operation: .checkRemovals(nested(check, returnedBy: member)))
       }
-      return scope(effect, to: member, key: key, embed: embed, dismissal: dismissal)
+      return scope(effect, to: member, key: key, embed: actions.embed, dismissal: dismissal)
     }
   }
 
@@ -175,7 +173,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   }
 }
 
-/// What reducing an action into a child gave: ``ScopedChildren/reduce(_:_:route:embed:reduceChild:)``
+/// What reducing an action into a child gave: ``ScopedChildren/reduce(_:_:route:actions:reduceChild:)``
 /// lifts the effects, or reports the missing child.
 @usableFromInline
 enum ChildReduction<Member, ChildAction> {

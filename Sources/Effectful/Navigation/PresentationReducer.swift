@@ -40,12 +40,11 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
   // child skips the reflection that asks, about 1,000 instructions an action
   // (navigation.presentDismiss, BENCHMARKS.md).
   let mayBeDismissedByAnyButton = kind.layout != nil || DestinationState.self is DismissedByAnyButton.Type
-  let embed: @Sendable (ChildIdentity, DestinationAction) -> ParentAction = { [embed = action.embed] in
-    embed(.presented($1))
-  }
   // An action value, sent on the store's actor like any other.
   let dismissal = UncheckedSendable(action.embed(.dismiss))
-  let dismiss: @Sendable (ChildIdentity) -> ParentAction = { _ in dismissal.value }
+  // Made once, not at each action (see `ChildActions`).
+  let actions = ChildActions<ChildIdentity, DestinationAction, ParentAction>(
+    embed: { [embed = action.embed] in embed(.presented($1)) }, dismissal: { _ in dismissal.value })
   return { state, parentAction in
     let statePath = valuePath.keyPath
     switch action.extract(parentAction) {
@@ -60,7 +59,7 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
       let dismissedByAnyButton =
         mayBeDismissedByAnyButton && (state[keyPath: statePath].map(isDismissedByAnyButton) ?? false)
       var effects = presented.reduce(
-        &state, parentAction, route: { _ in childAction }, embed: embed, dismissal: dismiss
+        &state, parentAction, route: { _ in childAction }, actions: actions
       ) { state, childAction in
         valuePath.modify(&state) { child -> ChildReduction<ChildIdentity, DestinationAction> in
           // Moved out and back, not copied: the child's storage stays uniquely referenced.

@@ -32,12 +32,10 @@ public func forEach<ParentState, ParentAction, ElementState, ElementAction>(
 ) -> Reducer<ParentState, ParentAction> {
   let valuePath = LocalValuePath(value)
   let elements = ScopedChildren(stackAt: value)
-  let embed: @Sendable (StackElementID, ElementAction) -> ParentAction = { [embed = action.embed] in
-    embed(.element(id: $0, action: $1))
-  }
-  let popFrom: @Sendable (StackElementID) -> ParentAction = { [embed = action.embed] in
-    embed(.popFrom(id: $0))
-  }
+  // Made once, not at each action (see `ChildActions`).
+  let actions = ChildActions<StackElementID, ElementAction, ParentAction>(
+    embed: { [embed = action.embed] in embed(.element(id: $0, action: $1)) },
+    dismissal: { [embed = action.embed] in embed(.popFrom(id: $0)) })
   return { state, parentAction in
     let value = valuePath.keyPath
     switch action.extract(parentAction) {
@@ -46,7 +44,7 @@ public func forEach<ParentState, ParentAction, ElementState, ElementAction>(
     case .element(let id, let elementAction):
       var isMissing = false
       let effects = elements.reduce(
-        &state, parentAction, route: { _ in (id, elementAction) }, embed: embed, dismissal: popFrom
+        &state, parentAction, route: { _ in (id, elementAction) }, actions: actions
       ) { state, routed in
         let childEffects = valuePath.modify(&state) { stack in
           stack.modify(id: routed.0) { present in PresentedChild.reducing { element(&present, routed.1) } }

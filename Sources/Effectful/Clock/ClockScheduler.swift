@@ -16,7 +16,28 @@ func storeScheduler(for clock: any Clock<Duration>) -> any Scheduler {
 
 /// Opens the existential, so that the scheduler keeps the clock's own instant type.
 private func makeClockScheduler<C: Clock>(_ clock: C) -> any Scheduler where C.Duration == Duration {
-  ClockScheduler(clock, origin: clock.now, hopsToMainActor: true)
+  ClockScheduler(clock, origin: ClockOrigins.origin(of: clock), hopsToMainActor: true)
+}
+
+/// The instant every clock scheduler of one instant type measures its `now` from.
+///
+/// Each reducer call makes a scheduler of its own, and what `throttle` keeps per id (when an output
+/// last passed) is read by the schedulers of later calls: their `now`s must share one origin, or an
+/// output is held, or let through, by the gap between two schedulers' starts. Any two instants of
+/// one type are comparable, so one origin per instant type (the first `now` seen) serves every
+/// clock of that type; the table holds one entry per type, so it stays small.
+private enum ClockOrigins {
+  private static let origins = LockedValue<[ObjectIdentifier: any Sendable]>([:])
+
+  static func origin<C: Clock>(of clock: C) -> C.Instant {
+    let key = ObjectIdentifier(C.Instant.self)
+    return origins.withValue { origins in
+      if let origin = origins[key] as? C.Instant { return origin }
+      let origin = clock.now
+      origins[key] = origin
+      return origin
+    }
+  }
 }
 
 private struct ClockScheduler<C: Clock>: StandsForStoreActor where C.Duration == Duration {

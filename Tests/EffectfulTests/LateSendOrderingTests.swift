@@ -36,11 +36,11 @@ private final class LateSender: Sendable {
   let wake = Gate()
   let sent = Gate()
 
-  /// Called in an operation: leaves a task holding `send`, which sends `.late` once woken.
-  func escape(_ send: Send<LateAction>) {
+  /// Called in an operation: leaves a task holding `send`, which sends `late` once woken.
+  func escape<Action: Sendable>(_ send: Send<Action>, _ late: Action) {
     Task {
       await wake.wait()
-      await send(.late)
+      await send(late)
       sent.open()
     }
   }
@@ -50,11 +50,11 @@ private func lateSendReducer(_ sender: LateSender) -> Reducer<Int, LateAction> {
   { lates, action in
     switch action {
     case .start:
-      return [.run { send in sender.escape(send) }]
+      return [.run { send in sender.escape(send, .late) }]
     case .startThenRun:
-      return [.concatenate(.run { send in sender.escape(send) }, .run { _ in sender.wake.open() })]
+      return [.concatenate(.run { send in sender.escape(send, .late) }, .run { _ in sender.wake.open() })]
     case .startThenSend:
-      return [.concatenate(.run { send in sender.escape(send) }, .send(.next))]
+      return [.concatenate(.run { send in sender.escape(send, .late) }, .send(.next))]
     case .next:
       sender.wake.open()
       return []
@@ -211,5 +211,140 @@ struct LateSendOrderingTests {
     }
     for _ in 0..<Self.rounds { await store.send(.start).finish() }
     #expect(store.value == 2 * Self.rounds)
+  }
+}
+
+/// How a test cancels a run: the store's cancellation of what a send started, or its id.
+private enum RunCancel: CaseIterable, Sendable {
+  case byStoreTask
+  case byID
+}
+
+private enum CancelLateAction: Equatable, Sendable {
+  /// A concatenation whose first part leaves a late sender behind and returns.
+  case start
+  /// The same, but the first part returns only once it is cancelled.
+  case startAndHold
+  case cancel
+  case late
+}
+
+private enum LateRunID: Hashable, Sendable { case run }
+
+private func cancelledRunReducer(
+  _ sender: LateSender, hold: Gate
+) -> Reducer<Int, CancelLateAction> {
+  { lates, action in
+    switch action {
+    case .start:
+      // A second part, so that the first is a part of a concatenation (one part alone is the run
+      // itself), whose end reaches the store on the main queue.
+      return [
+        .concatenate(
+          .run { send in sender.escape(send, .late) }.cancellable(id: LateRunID.run),
+          .run { _ in })
+      ]
+    case .startAndHold:
+      // `hold` never opens: the wait ends when the run's cancellation ends the stream.
+      return [
+        .concatenate(
+          .run { send in
+            sender.escape(send, .late)
+            await hold.wait()
+          }.cancellable(id: LateRunID.run),
+          .run { _ in })
+      ]
+    case .cancel:
+      return [.cancel(id: LateRunID.run)]
+    case .late:
+      lates += 1
+      return []
+    }
+  }
+}
+
+extension LateSendOrderingTests {
+  @Test(
+    "Cancelled after its operation returned, before the store saw it end, a run reports a late send",
+    arguments: RunCancel.allCases)
+  fileprivate func cancelledAfterReturning(cancel: RunCancel) async {
+    var outcome = LateSends()
+    var markTimeouts = 0
+    for _ in 0..<Self.rounds {
+      let sender = LateSender()
+      let store = Store(initialValue: 0, reducer: cancelledRunReducer(sender, hold: Gate()))
+      let reports = LockedValue<[String]>([])
+      store.registry.runErrorReporter = { report in reports.withValue { $0.append(report.message) } }
+      let task = store.send(.start)
+      // The run is a part of a concatenation: its end reaches the store on the main queue, which
+      // cannot run while this waits without suspending. The operation returns on its own in its
+      // task meanwhile; its mark is set with the count of the top-level run's tasks dropping to zero.
+      if !Self.waitWithoutSuspending(until: { Self.runningTasks(in: store.registry) == 0 }) {
+        markTimeouts += 1
+      }
+      switch cancel {
+      case .byStoreTask: task.cancel()
+      case .byID: store.send(.cancel)
+      }
+      sender.wake.open()
+      await sender.sent.wait()
+      await task.finish()
+      outcome.reduced += store.value
+      let late = reports.withValue { $0.filter { $0.contains("after its operation had returned") } }
+      outcome.reported += late.count
+    }
+    #expect(markTimeouts == 0)
+    #expect(outcome == LateSends(reduced: 0, reported: Self.rounds))
+  }
+
+  @Test(
+    "Cancelled before its operation returned, a run drops an escaped send quietly",
+    arguments: RunCancel.allCases)
+  fileprivate func cancelledBeforeReturning(cancel: RunCancel) async {
+    var outcome = LateSends()
+    var otherReports: [String] = []
+    for _ in 0..<Self.rounds {
+      let sender = LateSender()
+      let store = Store(initialValue: 0, reducer: cancelledRunReducer(sender, hold: Gate()))
+      let reports = LockedValue<[String]>([])
+      store.registry.runErrorReporter = { report in reports.withValue { $0.append(report.message) } }
+      let task = store.send(.startAndHold)
+      // The operation cannot return before this cancellation: only the cancellation ends its wait.
+      switch cancel {
+      case .byStoreTask: task.cancel()
+      case .byID: store.send(.cancel)
+      }
+      await task.finish()
+      sender.wake.open()
+      await sender.sent.wait()
+      outcome.reduced += store.value
+      for report in reports.withValue({ $0 }) {
+        if report.contains("after its operation had returned") {
+          outcome.reported += 1
+        } else {
+          otherReports.append(report)
+        }
+      }
+    }
+    #expect(outcome == LateSends(reduced: 0, reported: 0))
+    #expect(otherReports.isEmpty, "\(otherReports.prefix(3))")
+  }
+
+  /// How many `.run` tasks the store's top-level runs have that have not returned.
+  private static func runningTasks(in registry: CancellationRegistry) -> Int {
+    registry.withState { state in state.topLevelRuns.elements.reduce(0) { $0 + $1.record.runningTasks } }
+  }
+
+  /// Polls `condition` on this thread without suspending, so that nothing queued for the main
+  /// actor runs meanwhile; `false` if it did not hold within `timeout`, which only bounds a failure.
+  private static func waitWithoutSuspending(
+    timeout: Duration = .seconds(10), until condition: () -> Bool
+  ) -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while !condition() {
+      if clock.now >= deadline { return condition() }
+    }
+    return true
   }
 }

@@ -97,6 +97,11 @@ class RunGate: @unchecked Sendable {
   /// Set when the operation (and its `catch` handler) has returned. Guarded by the registry's lock,
   /// like the lifetime's state, so that one critical section reads both.
   @exclusivity(unchecked) final var hasReturned = false
+  /// Whether the run had been cancelled when its operation returned; set with ``hasReturned``, under
+  /// the same lock. A send after the return is then dropped quietly, as any send after a cancel is.
+  /// A cancellation that comes after the return does not change it: the store may see the run end
+  /// a main-queue turn later, and cancelling it meanwhile does not make a late send less late.
+  @exclusivity(unchecked) final var wasCancelledAtReturn = false
 
   @usableFromInline
   init(lifetime: EffectLifetime, fileID: StaticString, line: UInt) {
@@ -189,9 +194,15 @@ class RunGate: @unchecked Sendable {
   /// counts the task returned, so it comes before everything that can tell the run is over — its
   /// ``StoreTask`` winding down, the lifetime's end (a test store's `finish()`, a concatenation's
   /// next part) — and a send made after any of those finds it set in ``beginDelivery()``.
+  ///
+  /// Whether the run had been cancelled by then is read in that critical section too: a
+  /// cancellation is on one side of the return or the other, never both.
   @usableFromInline
   final func operationReturned() {
-    lifetime.taskReturned { hasReturned = true }
+    lifetime.taskReturned { wasCancelled in
+      hasReturned = true
+      wasCancelledAtReturn = wasCancelled
+    }
   }
 
   /// On the store's actor, just before an output is reduced: whether it may be, and if so, marks
@@ -202,12 +213,13 @@ class RunGate: @unchecked Sendable {
   @usableFromInline
   final func beginDelivery() -> (isOpen: Bool, previous: EffectLifetime?) {
     let registry = lifetime.registry
-    let (returned, phase) = registry.withState { state -> (Bool, LifetimePhase) in
-      (hasReturned, state.phase(of: lifetime))
+    let (returned, cancelledFirst, phase) = registry.withState { state -> (Bool, Bool, LifetimePhase) in
+      (hasReturned, wasCancelledAtReturn, state.phase(of: lifetime))
     }
     let isOpen = !returned && phase == .running
-    // Cancelled, a send is dropped quietly: that is how effects stop. Returned, it is a mistake.
-    let isLate = returned && phase != .cancelled
+    // Cancelled before its operation returned, a send is dropped quietly: that is how effects stop.
+    // After a return on its own it is a mistake, even if a cancellation reached the run since.
+    let isLate = returned && !cancelledFirst
     guard isOpen else {
       if isLate { RunErrorReporting.reportLateSend(fileID: fileID, line: line, lifetime: lifetime) }
       return (false, nil)

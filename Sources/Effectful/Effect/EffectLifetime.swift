@@ -92,10 +92,11 @@ package final class EffectLifetime: @unchecked Sendable {
   }
 
   /// A `.run` task under this lifetime has returned; `body` runs in the same critical section (the
-  /// task's own bookkeeping, which must change at the same moment).
-  package func taskReturned(_ body: () -> Void) {
+  /// task's own bookkeeping, which must change at the same moment), told whether this lifetime had
+  /// been cancelled by then.
+  package func taskReturned(_ body: (_ wasCancelled: Bool) -> Void) {
     registry.withState { state in
-      body()
+      body(state.phase(of: self) == .cancelled)
       return state.taskReturned(under: self)
     }?.resume()
   }

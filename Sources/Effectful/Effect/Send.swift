@@ -19,8 +19,10 @@
 /// having returned, a later part of a `concatenate` having started) is dropped and reported: on
 /// standard error in an app, as a test failure under a test store. One made while the operation
 /// may still be running races its return and is decided where it reaches the store: reduced if
-/// it gets there first, before the store can see the effect end, else dropped and reported. To
-/// make work's sends part of the run, await that work in the operation (`async let`, a task group).
+/// it gets there first, before the store can see the effect end, else dropped and reported. A
+/// late send is reported even if the effect was cancelled after its operation returned; the sends
+/// of an effect cancelled before that are dropped quietly. To make work's sends part of the run,
+/// await that work in the operation (`async let`, a task group).
 public struct Send<Output>: Sendable {
   private let deliver: @Sendable (Output) -> Void
   /// The actor of a store that is not on the main actor; `nil`: the main actor.

@@ -20,11 +20,13 @@ import Foundation
 package final class RemovalCheck: Sendable {
   /// Checks `value` (of the type the check was made for) under `scope`, cancelling in `registry`;
   /// returns whether any child it watches still has an effect running (the store keeps it then).
-  let check: @Sendable (_ value: Any, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Bool
+  @usableFromInline let check: @Sendable (_ value: Any, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Bool
   /// Which children, from the store's value down, this check watches: two checks with equal keys
   /// are the same check, made by two actions, and the store keeps one.
-  let key: [RemovalCheckKeyPart]
+  @usableFromInline let key: [RemovalCheckKeyPart]
 
+  // Inlinable, so that the cast and the call are specialized where `ifLet` and `forEach` are.
+  @inlinable
   package init<Value>(
     for _: Value.Type, key: [RemovalCheckKeyPart],
     _ check:
@@ -33,14 +35,21 @@ package final class RemovalCheck: Sendable {
     self.key = key
     self.check = { value, scope, registry in
       if let value = value as? Value { return check(value, scope, registry) }
-      // No path says where the child's value is: its type does, if it is there exactly once.
-      let found = nestedValues(ofType: Value.self, in: value)
-      guard found.count == 1, let child = found[0].value as? Value else {
-        RemovalCheck.reportNotFound(Value.self, in: type(of: value), at: found.map(\.path))
-        return false
-      }
+      guard let child = RemovalCheck.nestedValue(ofType: Value.self, in: value) else { return false }
       return check(child, scope, registry)
     }
+  }
+
+  /// The one value of type `Value` nested in `value`, reported when there is none or several.
+  @usableFromInline
+  static func nestedValue<Value>(ofType _: Value.Type, in value: Any) -> Value? {
+    // No path says where the child's value is: its type does, if it is there exactly once.
+    let found = nestedValues(ofType: Value.self, in: value)
+    guard found.count == 1, let child = found[0].value as? Value else {
+      RemovalCheck.reportNotFound(Value.self, in: type(of: value), at: found.map(\.path))
+      return nil
+    }
+    return child
   }
 
   /// Runs the check on a store's whole value, in the store's registry: whether to keep it.
@@ -74,6 +83,7 @@ package final class RemovalCheck: Sendable {
   /// `child` finds the child in the parent's value, with the key of its scope, and the check runs
   /// on it under that scope. A child that is gone is skipped: its effects are the parent's check's
   /// to cancel.
+  @usableFromInline
   package func lifted<Parent>(
     into _: Parent.Type, by childKey: RemovalCheckKeyPart,
     child: @escaping @Sendable (Parent) -> (value: Any, key: EffectID)?
@@ -106,6 +116,7 @@ package struct RemovalCheckKeyPart: Hashable, @unchecked Sendable {
   // Key paths and ids: immutable values, only hashed and compared, on the store's actor.
   private let part: AnyHashable
 
+  @usableFromInline
   package init(_ part: some Hashable) {
     self.part = AnyHashable(part)
   }
@@ -113,6 +124,7 @@ package struct RemovalCheckKeyPart: Hashable, @unchecked Sendable {
 
 extension Effect {
   /// The removal check this effect is, if it is one: a test store runs it on its value, as a store does.
+  @usableFromInline
   package var removalCheck: RemovalCheck? {
     if case .checkRemovals(let check) = operation { return check }
     return nil

@@ -10,6 +10,7 @@
 /// to read back. The generic tables it replaced looked up the runtime metadata of their dictionaries
 /// on every call, about 30,000 of the 97,000 instructions of navigation.presentDismiss
 /// (BENCHMARKS.md).
+@usableFromInline
 package final class ChildEffectCounts: @unchecked Sendable {
   private let lock = Lock()
   // Guarded by `lock`, which is what makes the unchecked exclusivity and Sendable safe.
@@ -18,6 +19,7 @@ package final class ChildEffectCounts: @unchecked Sendable {
   init() {}
 
   /// Counts an effect that started for the child whose scope key is `key` (and who is `member`).
+  @usableFromInline
   func started(_ key: EffectID, member: Any, in group: ChildGroup) {
     lock.withLock {
       groups[group, default: [:]][key, default: RunningChild(member: member)].count += 1
@@ -25,6 +27,7 @@ package final class ChildEffectCounts: @unchecked Sendable {
   }
 
   /// Counts an effect of the child `key` that ended.
+  @usableFromInline
   func ended(_ key: EffectID, in group: ChildGroup) {
     lock.withLock {
       guard let index = groups.index(forKey: group), let count = groups.values[index][key]?.count else {
@@ -40,6 +43,7 @@ package final class ChildEffectCounts: @unchecked Sendable {
   }
 
   /// The children of `group` with an effect running: each one's scope key and member.
+  @usableFromInline
   func running(in group: ChildGroup) -> [(key: EffectID, member: Any)] {
     lock.withLock {
       guard let members = groups[group] else { return [] }
@@ -50,9 +54,16 @@ package final class ChildEffectCounts: @unchecked Sendable {
 
 /// The children of one `forEach` or `ifLet` (its namespace, see ``ScopedChildren``) inside one
 /// enclosing child (the scope path of the effects' owner).
+@usableFromInline
 struct ChildGroup: Hashable, Sendable {
-  let namespace: ObjectIdentifier
-  let owner: [EffectID]
+  @usableFromInline let namespace: ObjectIdentifier
+  @usableFromInline let owner: [EffectID]
+
+  @inlinable
+  init(namespace: ObjectIdentifier, owner: [EffectID]) {
+    self.namespace = namespace
+    self.owner = owner
+  }
 }
 
 /// One child's running effects: who it is, and how many.

@@ -32,9 +32,11 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
   action: CasePath<ParentAction, PresentationAction<DestinationAction>>,
   destination: @escaping Reducer<DestinationState, DestinationAction>
 ) -> Reducer<ParentState, ParentAction> {
-  let valuePath = LocalValuePath(value.appending(path: \.wrappedValue))
-  let statePath = valuePath.keyPath
-  let presented = ScopedChildren(optionalAt: statePath)
+  // The wrapper, not its `wrappedValue`: `\.$destination` is a computed property, so every access
+  // runs through the key path machinery (about 1,500 instructions each), and one component costs
+  // less than two. The reducer reaches the child once per action, and the removal check once.
+  let valuePath = LocalValuePath(value)
+  let presented = ScopedChildren<ParentState, ChildIdentity>(optional: { valuePath.read($0).wrappedValue })
   let kind = ChildKind(DestinationState.self)
   // Only an alert, a dialog or an enum (a case may hold one) is cleared by a button: any other
   // child skips the reflection that asks, about 1,000 instructions an action
@@ -46,39 +48,44 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
   let actions = ChildActions<ChildIdentity, DestinationAction, ParentAction>(
     embed: { [embed = action.embed] in embed(.presented($1)) }, dismissal: { _ in dismissal.value })
   return { state, parentAction in
-    let statePath = valuePath.keyPath
     switch action.extract(parentAction) {
     case nil:
       return parent(&state, parentAction)
     case .dismiss:
       let effects = parent(&state, parentAction)
-      state[keyPath: statePath] = nil
+      valuePath.modify(&state) { $0.wrappedValue = nil }
       return effects
     case .presented(let childAction):
-      let before = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
-      let dismissedByAnyButton =
-        mayBeDismissedByAnyButton && (state[keyPath: statePath].map(isDismissedByAnyButton) ?? false)
+      // Whether a child was there and, for one a button clears, who it was: learnt while the child
+      // is in hand for its action, not by reaching it again.
+      var wasPresent = false
+      var clearedByButton: ChildIdentity?
       var effects = presented.reduce(
         &state, parentAction, route: { _ in childAction }, actions: actions
       ) { state, childAction in
         valuePath.modify(&state) { child -> ChildReduction<ChildIdentity, DestinationAction> in
           // Moved out and back, not copied: the child's storage stays uniquely referenced.
-          guard var present = child.take() else {
+          guard var present = child.wrappedValue.take() else {
             return .missing(.optionalChild(DestinationState.self))
           }
-          defer { child = present }
+          defer { child.wrappedValue = present }
+          wasPresent = true
+          if mayBeDismissedByAnyButton, isDismissedByAnyButton(present) {
+            clearedByButton = ChildIdentity(present, kind: kind)
+          }
           let childEffects = PresentedChild.reducing { destination(&present, childAction) }
           if childEffects.isEmpty { return .noEffects }
           return .effects(childEffects, of: ChildIdentity(present, kind: kind))
         }
       }
       // Nothing presented, the action was reported and changes nothing.
-      guard before != nil else { return effects }
+      guard wasPresent else { return effects }
       effects += parent(&state, parentAction)
       // An alert's button dismisses it, unless the parent already showed another in its place.
-      let after = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
-      if dismissedByAnyButton, after == before {
-        state[keyPath: statePath] = nil
+      if let before = clearedByButton,
+        valuePath.read(state).wrappedValue.map({ ChildIdentity($0, kind: kind) }) == before
+      {
+        valuePath.modify(&state) { $0.wrappedValue = nil }
       }
       return effects
     }

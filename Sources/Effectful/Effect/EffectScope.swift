@@ -21,15 +21,10 @@ package final class EffectScope: Sendable {
   /// as `presented` when it is a presented child.
   @usableFromInline
   init(parent: EffectScope?, key: EffectID, presented: PresentedChild? = nil) {
-    path = (parent?.path ?? []) + [key]
+    // One allocation, not two (`[] + [key]`): a child's run makes its scope as it starts.
+    if let parent { path = parent.path + [key] } else { path = [key] }
     wholeScopeID = EffectID(WholeScope(path: path))
     self.presented = presented ?? parent?.presented
-  }
-
-  /// The ``wholeScopeID`` of the child `key` inside `parent`, without making its scope.
-  @usableFromInline
-  static func wholeScopeID(parent: EffectScope?, key: EffectID) -> EffectID {
-    EffectID(WholeScope(path: (parent?.path ?? []) + [key]))
   }
 }
 

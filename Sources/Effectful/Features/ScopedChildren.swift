@@ -111,12 +111,17 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     let key = ChildKey.scopeKey(of: member, in: namespace)
     // An action value, delivered on the store's actor like any output.
     let dismissal = actions.dismissal.map { UncheckedSendable($0(member)) }
-    return effects.map { effect in
+    // Room for the removal check `reduce` appends: growing the array for it cost a reallocation.
+    var lifted: [Effect<ParentAction>] = []
+    lifted.reserveCapacity(effects.count + 1)
+    for effect in effects {
       if let check = effect.removalCheck {
-        return Effect(operation: .checkRemovals(nested(check, returnedBy: member)))
+        lifted.append(Effect(operation: .checkRemovals(nested(check, returnedBy: member))))
+      } else {
+        lifted.append(scope(effect, to: member, key: key, embed: actions.embed, dismissal: dismissal))
       }
-      return scope(effect, to: member, key: key, embed: actions.embed, dismissal: dismissal)
     }
+    return lifted
   }
 
   /// `effect` as the child `member`'s, whose scope is `key`, lifted into the parent's actions by

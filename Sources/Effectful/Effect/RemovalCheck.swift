@@ -20,7 +20,8 @@ import Foundation
 package final class RemovalCheck: Sendable {
   /// Checks `value` (of the type the check was made for) under `scope`, cancelling in `registry`;
   /// returns whether any child it watches still has an effect running (the store keeps it then).
-  @usableFromInline let check: @Sendable (_ value: Any, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Bool
+  @usableFromInline
+  let check: @Sendable (_ value: Any, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Bool
   /// Which children, from the store's value down, this check watches: two checks with equal keys
   /// are the same check, made by two actions, and the store keeps one.
   @usableFromInline let key: RemovalCheckKey

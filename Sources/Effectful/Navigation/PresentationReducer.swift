@@ -32,6 +32,30 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
   action: CasePath<ParentAction, PresentationAction<DestinationAction>>,
   destination: @escaping Reducer<DestinationState, DestinationAction>
 ) -> Reducer<ParentState, ParentAction> {
+  presentation(
+    parent, value: value, action: action, isShown: nil,
+    // The whole destination is the child: it is always there to reduce.
+    reduceChild: { destination(&$0, $1) }, missingCase: { _ in .optionalChild(DestinationState.self) })
+}
+
+/// The presentation reducer behind both `ifLet`s: the whole destination's (`isShown` is `nil`)
+/// and one case's (see ``PresentationCase``).
+///
+/// - Parameters:
+///   - isShown: Whether the destination shows this reducer's child: a `.dismiss` clears only a
+///     destination it shows; `nil` for any.
+///   - reduceChild: Reduces a child action into the destination, or returns `nil` when the
+///     destination does not show this reducer's child (another case): reported as `missingCase`
+///     says, and nothing changes.
+@inlinable
+func presentation<ParentState, ParentAction, DestinationState, ChildAction>(
+  _ parent: @escaping Reducer<ParentState, ParentAction>,
+  value: WritableKeyPath<ParentState, PresentationState<DestinationState>>,
+  action: CasePath<ParentAction, PresentationAction<ChildAction>>,
+  isShown: (@Sendable (DestinationState) -> Bool)?,
+  reduceChild: @escaping @Sendable (inout DestinationState, ChildAction) -> [Effect<ChildAction>]?,
+  missingCase: @escaping @Sendable (DestinationState) -> MissingChild
+) -> Reducer<ParentState, ParentAction> {
   // The wrapper, not its `wrappedValue`: `\.$destination` is a computed property, so every access
   // runs through the key path machinery (about 1,500 instructions each), and one component costs
   // less than two. The reducer reaches the child once per action, and the removal check once.
@@ -45,7 +69,7 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
   // An action value, sent on the store's actor like any other.
   let dismissal = UncheckedSendable(action.embed(.dismiss))
   // Made once, not at each action (see `ChildActions`).
-  let actions = ChildActions<ChildIdentity, DestinationAction, ParentAction>(
+  let actions = ChildActions<ChildIdentity, ChildAction, ParentAction>(
     embed: { [embed = action.embed] in embed(.presented($1)) }, dismissal: { _ in dismissal.value })
   return { state, parentAction in
     switch action.extract(parentAction) {
@@ -53,33 +77,40 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
       return parent(&state, parentAction)
     case .dismiss:
       let effects = parent(&state, parentAction)
-      valuePath.modify(&state) { $0.wrappedValue = nil }
+      valuePath.modify(&state) { presentation in
+        // One case's dismissal leaves another case alone: a stale sheet's `.dismiss` arriving
+        // after another destination took its place does not dismiss that one.
+        if let isShown, let shown = presentation.wrappedValue, !isShown(shown) { return }
+        presentation.wrappedValue = nil
+      }
       return effects
     case .presented(let childAction):
-      // Whether a child was there and, for one a button clears, who it was: learnt while the child
-      // is in hand for its action, not by reaching it again.
-      var wasPresent = false
+      // Whether the child reduced the action and, for one a button clears, who it was: learnt
+      // while the child is in hand for its action, not by reaching it again.
+      var reached = false
       var clearedByButton: ChildIdentity?
       var effects = presented.reduce(
         &state, parentAction, route: { _ in childAction }, actions: actions
       ) { state, childAction in
-        valuePath.modify(&state) { child -> ChildReduction<ChildIdentity, DestinationAction> in
+        valuePath.modify(&state) { child -> ChildReduction<ChildIdentity, ChildAction> in
           // Moved out and back, not copied: the child's storage stays uniquely referenced.
           guard var present = child.wrappedValue.take() else {
             return .missing(.optionalChild(DestinationState.self))
           }
           defer { child.wrappedValue = present }
-          wasPresent = true
-          if mayBeDismissedByAnyButton, isDismissedByAnyButton(present) {
-            clearedByButton = ChildIdentity(present, kind: kind)
+          let clearsOnButton = mayBeDismissedByAnyButton && isDismissedByAnyButton(present)
+          let before = clearsOnButton ? ChildIdentity(present, kind: kind) : nil
+          guard let childEffects = PresentedChild.reducing({ reduceChild(&present, childAction) }) else {
+            return .missing(missingCase(present))
           }
-          let childEffects = PresentedChild.reducing { destination(&present, childAction) }
+          reached = true
+          clearedByButton = before
           if childEffects.isEmpty { return .noEffects }
           return .effects(childEffects, of: ChildIdentity(present, kind: kind))
         }
       }
-      // Nothing presented, the action was reported and changes nothing.
-      guard wasPresent else { return effects }
+      // Nothing presented, or another case: the action was reported and changes nothing.
+      guard reached else { return effects }
       effects += parent(&state, parentAction)
       // An alert's button dismisses it, unless the parent already showed another in its place.
       if let before = clearedByButton,

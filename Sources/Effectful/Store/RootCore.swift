@@ -19,9 +19,13 @@ final class RootCore<Value, Action> {
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Value>()
   @usableFromInline let registry: CancellationRegistry
-  /// The runs started by the send in progress, for the ``StoreTask`` it returns; made by the first
-  /// run that does not end as it starts.
-  @usableFromInline @exclusivity(unchecked) var startedBySend: StoreTaskGroup?
+  /// The first run started by the send in progress that did not end as it started, for the
+  /// ``StoreTask`` the send returns; it stands for the task alone (see `StoreTask.Runs`) unless a
+  /// second one starts and makes ``startedGroup``. Two plain references rather than one
+  /// `StoreTask.Runs?`, whose `nil` is a bit pattern: checking it cost every send three instructions.
+  @usableFromInline @exclusivity(unchecked) var startedBySend: EffectLifetime?
+  /// The group of the send's task, once the send has started a second run that did not end.
+  @usableFromInline @exclusivity(unchecked) var startedGroup: StoreTaskGroup?
   /// See ``delivery(to:)``.
   @usableFromInline @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
   /// See ``delivery(to:on:)``.
@@ -99,7 +103,9 @@ final class RootCore<Value, Action> {
     // moving the recorded runs out costs.
     guard let started = startedBySend else { return StoreTask(nil) }
     startedBySend = nil
-    return StoreTask(started)
+    guard let group = startedGroup else { return StoreTask(.one(started)) }
+    startedGroup = nil
+    return StoreTask(.group(group))
   }
 
   /// Reduces every queued action, in order, including those queued while it runs.
@@ -191,15 +197,21 @@ final class RootCore<Value, Action> {
     // synchronous effects hold every one of its runs until the send returns.
     guard isRunning else { return }
     // Started while reducing an output a run delivered: part of that run's task, transitively.
-    if let delivering = registry.deliveringRun, StoreTaskGroup.join(lifetime, groupOf: delivering) {
+    if let delivering = registry.deliveringRun {
+      StoreTaskGroup.join(lifetime, groupOf: delivering)
       return
     }
-    if let startedBySend {
-      startedBySend.join(lifetime)
+    guard let first = startedBySend else {
+      // Most sends start one run: it stands for the task alone, with no group (see `StoreTask.Runs`).
+      startedBySend = lifetime
+      return
+    }
+    if let startedGroup {
+      startedGroup.join(lifetime)
     } else {
-      let group = StoreTaskGroup(registry: registry)
+      let group = StoreTaskGroup.ofTask(of: first)
       group.join(lifetime)
-      startedBySend = group
+      startedGroup = group
     }
   }
 

@@ -22,12 +22,34 @@
 /// the outer send, whose task covers its effects), and a send made by an effect's output (what it
 /// starts joins that effect's task).
 public struct StoreTask: Sendable {
+  /// What the send started. A send that started one run, the commonest send that starts anything,
+  /// returns that run alone: no group, which costs an allocation, a lock and a second allocation
+  /// for its member list (cancel.startCancel in BENCHMARKS.md).
   @usableFromInline
-  let group: StoreTaskGroup?
+  enum Runs: Sendable {
+    /// The only run the send started, standing for the task's group until somebody needs one: the
+    /// task's `finish()`, `cancel()` or state, or an output of the run starting another run (see
+    /// ``RegistryState/taskGroup(of:)``). It is then made once, under the registry's lock, and
+    /// kept in the run's record.
+    case one(EffectLifetime)
+    case group(StoreTaskGroup)
+  }
+
+  @usableFromInline
+  let runs: Runs?
 
   @inlinable
-  init(_ group: StoreTaskGroup?) {
-    self.group = group
+  init(_ runs: Runs?) {
+    self.runs = runs
+  }
+
+  /// The group of the runs this task covers, made now if the send started only one.
+  private var group: StoreTaskGroup? {
+    switch runs {
+    case nil: nil
+    case .group(let group): group
+    case .one(let run): StoreTaskGroup.ofTask(of: run)
+    }
   }
 
   /// Returns once every effect has ended, finished or cancelled, its outputs reduced by the store,

@@ -108,7 +108,7 @@ struct StoreTaskBookkeepingTests {
     let task = store.send(1_000)
     #expect(store.value == 1_001)
     // Before, every one of the thousand finished runs was held until the task was dropped.
-    #expect(task.runs == nil, "the task kept runs that were over")
+    #expect(task.firstRun == nil, "the task kept runs that were over")
   }
 }
 
@@ -120,7 +120,7 @@ private enum ChainAction: Equatable, Sendable {
 }
 
 /// A send that starts one run returns a task of that run alone; its group is made only when
-/// somebody needs one (see `StoreTask.Runs`). What the task covers must not change for it.
+/// somebody needs one (see `StoreTask.firstRun`). What the task covers must not change for it.
 @MainActor
 @Suite("StoreTask of one run")
 struct StoreTaskOfOneRunTests {
@@ -153,7 +153,9 @@ struct StoreTaskOfOneRunTests {
     let clock = TestClock()
     let store = makeChainStore(clock: clock)
     let task = store.send(.load)
-    if case .one? = task.runs {} else { Issue.record("a send that started one run made a group") }
+    let first = task.firstRun
+    #expect(first != nil)
+    #expect(first?.registry.withState { _ in first?.record.taskGroup } == nil, "the send made a group")
     await clock.advance(by: .seconds(1))
     #expect(store.value == [1])
     #expect(!task.isWoundDown, "the second run is still waiting on the clock")

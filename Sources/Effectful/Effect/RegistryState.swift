@@ -274,12 +274,18 @@ extension RegistryState {
   /// ``join(_:_:)``).
   mutating func join(_ run: EffectLifetime, groupOf delivering: EffectLifetime) -> Bool {
     // A run that is delivering has not wound down, so it is a member of its task's group, or else
-    // the one run of its task, whose group is made now (see `StoreTask.Runs`).
+    // the first run of its task, which stood for it until now (see `StoreTask.firstRun`).
     join(run, delivering.record.group ?? taskGroup(of: delivering))
   }
 
-  /// The group of the ``StoreTask`` that `run` stands for alone (the only run its send started),
-  /// made now, with `run` as its member, if it has none yet: see `StoreTask.Runs`.
+  /// Makes `run` a member of the group of the task that `first`, the first run of the same send,
+  /// stands for; returns whether to cancel it (see ``join(_:_:)``).
+  mutating func join(_ run: EffectLifetime, taskOf first: EffectLifetime) -> Bool {
+    join(run, taskGroup(of: first))
+  }
+
+  /// The group of the ``StoreTask`` that `run`, the first run its send started, stands for: made
+  /// now, with `run` as its member, if it has none yet (see ``StoreTask/firstRun``).
   mutating func taskGroup(of run: EffectLifetime) -> StoreTaskGroup {
     if let group = run.record.taskGroup { return group }
     let group = StoreTaskGroup(registry: run.registry)
@@ -357,7 +363,7 @@ struct LifetimeRecord {
   /// On a top-level run: the ``StoreTaskGroup`` it belongs to, and its place among the members.
   var group: StoreTaskGroup?
   var groupIndex: Int?
-  /// On a top-level run that was the only run its send started: the group of that send's
+  /// On a top-level run that was the first run its send started: the group of that send's
   /// ``StoreTask``, once somebody needed one (see ``RegistryState/taskGroup(of:)``). Unlike
   /// ``group``, kept after the run has wound down, so that the task still finds the runs that joined.
   var taskGroup: StoreTaskGroup?

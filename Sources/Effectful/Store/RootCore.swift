@@ -19,13 +19,9 @@ final class RootCore<Value, Action> {
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Value>()
   @usableFromInline let registry: CancellationRegistry
-  /// The first run started by the send in progress that did not end as it started, for the
-  /// ``StoreTask`` the send returns; it stands for the task alone (see `StoreTask.Runs`) unless a
-  /// second one starts and makes ``startedGroup``. Two plain references rather than one
-  /// `StoreTask.Runs?`, whose `nil` is a bit pattern: checking it cost every send three instructions.
+  /// The first run started by the send in progress that did not end as it started: what the
+  /// ``StoreTask`` the send returns holds (see ``StoreTask/firstRun``).
   @usableFromInline @exclusivity(unchecked) var startedBySend: EffectLifetime?
-  /// The group of the send's task, once the send has started a second run that did not end.
-  @usableFromInline @exclusivity(unchecked) var startedGroup: StoreTaskGroup?
   /// See ``delivery(to:)``.
   @usableFromInline @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
   /// See ``delivery(to:on:)``.
@@ -103,9 +99,7 @@ final class RootCore<Value, Action> {
     // moving the recorded runs out costs.
     guard let started = startedBySend else { return StoreTask(nil) }
     startedBySend = nil
-    guard let group = startedGroup else { return StoreTask(.one(started)) }
-    startedGroup = nil
-    return StoreTask(.group(group))
+    return StoreTask(started)
   }
 
   /// Reduces every queued action, in order, including those queued while it runs.
@@ -201,17 +195,11 @@ final class RootCore<Value, Action> {
       StoreTaskGroup.join(lifetime, groupOf: delivering)
       return
     }
-    guard let first = startedBySend else {
-      // Most sends start one run: it stands for the task alone, with no group (see `StoreTask.Runs`).
-      startedBySend = lifetime
-      return
-    }
-    if let startedGroup {
-      startedGroup.join(lifetime)
+    if let first = startedBySend {
+      StoreTaskGroup.join(lifetime, taskOf: first)
     } else {
-      let group = StoreTaskGroup.ofTask(of: first)
-      group.join(lifetime)
-      startedGroup = group
+      // Most sends start one run: it stands for the task, with no group (see `StoreTask.firstRun`).
+      startedBySend = lifetime
     }
   }
 

@@ -22,34 +22,23 @@
 /// the outer send, whose task covers its effects), and a send made by an effect's output (what it
 /// starts joins that effect's task).
 public struct StoreTask: Sendable {
-  /// What the send started. A send that started one run, the commonest send that starts anything,
-  /// returns that run alone: no group, which costs an allocation, a lock and a second allocation
+  /// The first run the send started that did not end as it started. It stands for the task: the
+  /// group of the runs the task covers is made only when somebody needs one (a second run of the
+  /// send, an output of the run starting another run, the task's `finish()`, `cancel()` or state),
+  /// once, and kept in this run's record (see ``RegistryState/taskGroup(of:)``). Most sends that
+  /// start anything start one run, and a group costs an allocation, a lock and a second allocation
   /// for its member list (cancel.startCancel in BENCHMARKS.md).
   @usableFromInline
-  enum Runs: Sendable {
-    /// The only run the send started, standing for the task's group until somebody needs one: the
-    /// task's `finish()`, `cancel()` or state, or an output of the run starting another run (see
-    /// ``RegistryState/taskGroup(of:)``). It is then made once, under the registry's lock, and
-    /// kept in the run's record.
-    case one(EffectLifetime)
-    case group(StoreTaskGroup)
-  }
-
-  @usableFromInline
-  let runs: Runs?
+  let firstRun: EffectLifetime?
 
   @inlinable
-  init(_ runs: Runs?) {
-    self.runs = runs
+  init(_ firstRun: EffectLifetime?) {
+    self.firstRun = firstRun
   }
 
-  /// The group of the runs this task covers, made now if the send started only one.
+  /// The group of the runs this task covers, made now if nothing needed it before.
   private var group: StoreTaskGroup? {
-    switch runs {
-    case nil: nil
-    case .group(let group): group
-    case .one(let run): StoreTaskGroup.ofTask(of: run)
-    }
+    firstRun.map(StoreTaskGroup.ofTask(of:))
   }
 
   /// Returns once every effect has ended, finished or cancelled, its outputs reduced by the store,

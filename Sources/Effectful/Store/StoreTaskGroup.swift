@@ -29,9 +29,15 @@ package final class StoreTaskGroup: @unchecked Sendable {
     if run.registry.withState({ $0.join(run, groupOf: delivering) }) { run.cancel() }
   }
 
-  /// The group of the task that `run`, the only run its send started, stands for: made when first
-  /// needed (see `StoreTask.Runs`).
+  /// Makes `run` a member of the group of the task that `first`, the first run of the same send,
+  /// stands for (see ``StoreTask/firstRun``).
   @usableFromInline
+  static func join(_ run: EffectLifetime, taskOf first: EffectLifetime) {
+    if run.registry.withState({ $0.join(run, taskOf: first) }) { run.cancel() }
+  }
+
+  /// The group of the task that `run`, the first run of its send, stands for: made when first
+  /// needed (see ``StoreTask/firstRun``).
   static func ofTask(of run: EffectLifetime) -> StoreTaskGroup {
     run.registry.withState { $0.taskGroup(of: run) }
   }

@@ -20,19 +20,18 @@ struct SyncUpForm: ReducerProtocol {
   struct State: Equatable {
     var syncUp: SyncUp
     var isEdited = false
-    @PresentationState
-    var dialog: ConfirmationDialogState<Action.Dialog>? = nil
+    @PresentationState var dialog: ConfirmationDialogState<Dialog>? = nil
   }
 
   enum Action: Equatable, Sendable {
     case titleChanged(String)
     case cancelButtonTapped
     case dialog(PresentationAction<Dialog>)
-
-    enum Dialog: Equatable, Sendable { case discard }
   }
 
-  static let discardDialog = ConfirmationDialogState<Action.Dialog>(
+  enum Dialog: Equatable, Sendable { case discard }
+
+  static let discardDialog = ConfirmationDialogState<Dialog>(
     titleVisibility: .visible
   ) {
     TextState("Discard changes?")
@@ -140,7 +139,12 @@ struct RecordMeeting: ReducerProtocol {
 struct SyncUpDetail: ReducerProtocol {
   struct State: Equatable {
     var syncUp: SyncUp
-    @PresentationState var destination: Destination.State? = nil
+    @PresentationState var destination: Destination? = nil
+  }
+
+  enum Destination: Equatable {
+    case alert(AlertState<Action.Alert>)
+    case edit(SyncUpForm.State), record(RecordMeeting.State)
   }
 
   enum Action: Equatable, Sendable {
@@ -148,28 +152,13 @@ struct SyncUpDetail: ReducerProtocol {
     case doneEditingButtonTapped
     case deleteButtonTapped
     case startMeetingButtonTapped
-    case destination(PresentationAction<Destination.Action>)
+    case alert(PresentationAction<Alert>)
+    case edit(PresentationAction<SyncUpForm.Action>)
+    case record(PresentationAction<RecordMeeting.Action>)
     case delegate(Delegate)
 
     enum Alert: Equatable, Sendable { case confirmDeletion }
     enum Delegate: Equatable, Sendable { case deleteSyncUp(SyncUp.ID) }
-  }
-
-  struct Destination: ReducerProtocol {
-    enum State: Equatable {
-      case alert(AlertState<SyncUpDetail.Action.Alert>)
-      case edit(SyncUpForm.State), record(RecordMeeting.State)
-    }
-    enum Action: Equatable, Sendable {
-      case alert(SyncUpDetail.Action.Alert)
-      case edit(SyncUpForm.Action), record(RecordMeeting.Action)
-    }
-    var body: some ReducerOf<Self> {
-      Scope(state: State.edit, action: Action.edit) { SyncUpForm() }
-      Scope(state: State.record, action: Action.record) {
-        RecordMeeting()
-      }
-    }
   }
 
   static let deleteAlert = AlertState<Action.Alert> {
@@ -202,12 +191,12 @@ struct SyncUpDetail: ReducerProtocol {
       case .startMeetingButtonTapped:
         state.destination = .record(RecordMeeting.State())
         return .none
-      case .destination(.presented(.alert(.confirmDeletion))):
+      case .alert(.presented(.confirmDeletion)):
         return .run { [id = state.syncUp.id] send in
           await send(.delegate(.deleteSyncUp(id)))
           await dismiss()
         }
-      case .destination(.dismiss):
+      case .record(.dismiss):
         // The parent sees a dismissal first: the meeting is still here.
         guard case .record(let record) = state.destination else {
           return .none
@@ -215,11 +204,15 @@ struct SyncUpDetail: ReducerProtocol {
         let meeting = Meeting(transcript: record.transcript)
         state.syncUp.meetings.insert(meeting, at: 0)
         return .none
-      case .destination, .delegate:
+      case .alert, .edit, .record, .delegate:
         return .none
       }
     }
-    .ifLet(\.$destination, action: Action.destination) { Destination() }
+    .ifLet(\.$destination) {
+      Case(Destination.alert, action: Action.alert)
+      Case(Destination.edit, action: Action.edit) { SyncUpForm() }
+      Case(Destination.record, action: Action.record) { RecordMeeting() }
+    }
   }
 }
 
@@ -330,8 +323,8 @@ struct NavigationArticleTests {
     store.send(.path(.element(id: 0, action: .editButtonTapped))) {
       $0.path[id: 0]?.destination = .edit(form)
     }
-    let edit = SyncUpDetail.Action.destination(
-      .presented(.edit(.titleChanged("Design review"))))
+    let edit = SyncUpDetail.Action.edit(
+      .presented(.titleChanged("Design review")))
     store.send(.path(.element(id: 0, action: edit))) {
       $0.path[id: 0]?.destination = .edit(
         SyncUpForm.State(
@@ -357,8 +350,7 @@ struct NavigationArticleTests {
     store.send(.path(.element(id: 0, action: .deleteButtonTapped))) {
       $0.path[id: 0]?.destination = .alert(SyncUpDetail.deleteAlert)
     }
-    let confirm = SyncUpDetail.Action.destination(
-      .presented(.alert(.confirmDeletion)))
+    let confirm = SyncUpDetail.Action.alert(.presented(.confirmDeletion))
     store.send(.path(.element(id: 0, action: confirm))) {
       $0.path[id: 0]?.destination = nil
     }
@@ -384,18 +376,18 @@ struct NavigationArticleTests {
     store.send(.startMeetingButtonTapped) {
       $0.destination = .record(RecordMeeting.State())
     }
-    store.send(.destination(.presented(.record(.onAppear))))
+    store.send(.record(.presented(.onAppear)))
     await clock.advance(by: .seconds(2))
-    await store.receive(.destination(.presented(.record(.timerTick)))) {
+    await store.receive(.record(.presented(.timerTick))) {
       $0.destination = .record(
         RecordMeeting.State(secondsElapsed: 1, transcript: "1 s of talk"))
     }
-    await store.receive(.destination(.presented(.record(.timerTick)))) {
+    await store.receive(.record(.presented(.timerTick))) {
       $0.destination = .record(
         RecordMeeting.State(secondsElapsed: 2, transcript: "2 s of talk"))
     }
     // The timer stops with its screen: nothing is left running.
-    store.send(.destination(.dismiss)) {
+    store.send(.record(.dismiss)) {
       $0.syncUp.meetings = [Meeting(transcript: "2 s of talk")]
       $0.destination = nil
     }
@@ -419,8 +411,7 @@ struct NavigationArticleTests {
     }
     let record = { (action: RecordMeeting.Action) in
       SyncUpsApp.Action.path(
-        .element(id: 0, action: .destination(.presented(.record(action))))
-      )
+        .element(id: 0, action: .record(.presented(action))))
     }
     store.send(record(.onAppear))
     await clock.advance(by: .seconds(1))
@@ -445,11 +436,9 @@ func topScreen(_ store: StoreOf<SyncUpsApp>) -> String {
   else {
     return "\(store.value.list.syncUps.count) sync-ups"
   }
-  let destination = detail.scope(
-    state: \.$destination, action: SyncUpDetail.Action.destination)
-  if let record = destination?.scope(
-    case: SyncUpDetail.Destination.State.record,
-    action: SyncUpDetail.Destination.Action.record
+  if let record = detail.scope(
+    state: \.$destination, case: SyncUpDetail.Destination.record,
+    action: SyncUpDetail.Action.record
   ) {
     return "Recording: \(record.value.secondsElapsed) s"
   }

@@ -30,23 +30,6 @@ private func makeStore(_ effect: Effect<RunAction>) -> Store<[RunAction], RunAct
   }
 }
 
-/// An async gate an operation waits on until the test opens it: deterministic hand-offs between the
-/// test and an effect's task, without sleeping.
-private final class Gate: Sendable {
-  private let stream: AsyncStream<Void>
-  private let continuation: AsyncStream<Void>.Continuation
-
-  init() {
-    (stream, continuation) = AsyncStream.makeStream()
-  }
-
-  func open() { continuation.yield() }
-
-  func wait() async {
-    for await _ in stream { return }
-  }
-}
-
 @MainActor
 @Suite("Effect.run")
 struct RunEffectTests {

@@ -25,8 +25,11 @@ extension Effect {
   ///
   /// Cancelling the effect (``cancel(id:)``, `cancelInFlight`, the store going away) cancels the task:
   /// `Task.isCancelled` turns true, clock sleeps throw `CancellationError`, and nothing sent afterwards
-  /// reaches the store. Nothing sent after `operation` has returned reaches it either (a `Send` that
-  /// escaped the operation is closed the moment it returns). A `CancellationError` is never reported.
+  /// reaches the store. Nothing sent after `operation` has returned reaches it either: a `Send` that
+  /// escaped into a `Task { … }` or a callback is closed the moment the operation returns, and a send
+  /// it makes after that (after `finish()` returned, say) is dropped and reported (see ``Send``).
+  /// Await work whose sends belong to the run (`async let`, a task group) instead of leaving it
+  /// running. A `CancellationError` is never reported.
   /// Any other error goes to `handler`; with no handler, it is reported (on standard error in an app,
   /// as a test failure under a test store), naming the effect's output type and where the effect was
   /// written, whenever the effect started.
@@ -181,14 +184,21 @@ class RunGate: @unchecked Sendable {
   /// Called in the task, the moment the operation (and its `catch` handler) has returned, rather
   /// than when the end reaches the main queue a turn later: a `send` that escaped and is called
   /// after this is never delivered, however its hop races the end's.
+  ///
+  /// What defines a late send (`Send`'s rule): the mark is set in the same critical section that
+  /// counts the task returned, so it comes before everything that can tell the run is over — its
+  /// ``StoreTask`` winding down, the lifetime's end (a test store's `finish()`, a concatenation's
+  /// next part) — and a send made after any of those finds it set in ``beginDelivery()``.
   @usableFromInline
   final func operationReturned() {
     lifetime.taskReturned { hasReturned = true }
   }
 
-  /// On the store's actor, before an output is delivered: whether it may be, and if so, marks this
-  /// run as the one delivering, so that what the store starts meanwhile joins this run's
-  /// ``StoreTask``. Returns the run that was delivering before, to restore after.
+  /// On the store's actor, just before an output is reduced: whether it may be, and if so, marks
+  /// this run as the one delivering, so that what the store starts meanwhile joins this run's
+  /// ``StoreTask``. Returns the run that was delivering before, to restore after. The check and the
+  /// reduction are one synchronous step on the actor: an output that passed it is reduced before
+  /// anything on the actor can see the run over.
   @usableFromInline
   final func beginDelivery() -> (isOpen: Bool, previous: EffectLifetime?) {
     let registry = lifetime.registry

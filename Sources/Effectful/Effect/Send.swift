@@ -9,10 +9,18 @@
 ///
 /// Call it as a function: `await send(.timerTick)` from any async code hops to the store's actor
 /// (the main actor for a store made there), where the store reduces the output before `send`
-/// returns. An output sent after the operation returned (by a `Send` that escaped it, called later
-/// from another task) or after the effect was cancelled is dropped, never reduced: the `Send`
-/// closes in the effect's task the moment the operation returns, not when the effect's end reaches
-/// the store.
+/// returns. An output sent after the effect was cancelled is dropped, never reduced.
+///
+/// A `Send` works only while its operation runs. It closes in the effect's own task the moment the
+/// operation (and its `catch` handler) returns, before the store can learn that the effect ended,
+/// and the store checks it on its actor just before it reduces each output. So a `send` from a
+/// task that escaped the operation (`Task { await send(.done) }`, a callback) made after anything
+/// that comes after that return (`await store.send(…).finish()` or a test store's `finish()`
+/// having returned, a later part of a `concatenate` having started) is dropped and reported: on
+/// standard error in an app, as a test failure under a test store. One made while the operation
+/// may still be running races its return and is decided where it reaches the store: reduced if
+/// it gets there first, before the store can see the effect end, else dropped and reported. To
+/// make work's sends part of the run, await that work in the operation (`async let`, a task group).
 public struct Send<Output>: Sendable {
   private let deliver: @Sendable (Output) -> Void
   /// The actor of a store that is not on the main actor; `nil`: the main actor.

@@ -28,6 +28,9 @@ enum MissingChild {
   case optionalChild(Any.Type)
   /// The enum state is in another case than the one holding `child`: `found`.
   case enumCase(Any.Type, found: Any)
+  /// A presented destination, of type `destination`, shows another case than the one holding
+  /// `child`: `found`.
+  case presentedCase(Any.Type, destination: Any.Type, found: Any)
   /// No element with `id` in the stack, of type `stack`.
   case stackElement(id: StackElementID, stack: Any.Type)
 
@@ -57,6 +60,14 @@ enum MissingChild {
         \(child), but the state is \(StoreDiagnostics.excerpt(of: found)); nothing changed. A case's \
         actions must arrive while the state is in that case: a presentation ifLet cancels the case's \
         effects when it changes.
+        """)
+    case .presentedCase(let child, let destination, let found):
+      FeatureDiagnostics.report(
+        """
+        Effectful: ifLet received \(StoreDiagnostics.excerpt(of: action)) for its \(child) case of \
+        \(destination), but the destination shows \(StoreDiagnostics.excerpt(of: found)); nothing \
+        changed. A case's actions must arrive while it is presented: ifLet cancels the case's \
+        effects when another case takes its place.
         """)
     case .stackElement(let id, let stack):
       FeatureDiagnostics.report(

@@ -32,6 +32,30 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
   action: CasePath<ParentAction, PresentationAction<DestinationAction>>,
   destination: @escaping Reducer<DestinationState, DestinationAction>
 ) -> Reducer<ParentState, ParentAction> {
+  presentation(
+    parent, value: value, action: action, isShown: nil,
+    // The whole destination is the child: it is always there to reduce.
+    reduceChild: { destination(&$0, $1) }, missingCase: { _ in .optionalChild(DestinationState.self) })
+}
+
+/// The presentation reducer behind both `ifLet`s: the whole destination's (`isShown` is `nil`)
+/// and one case's (see ``PresentationCase``).
+///
+/// - Parameters:
+///   - isShown: Whether the destination shows this reducer's child: a `.dismiss` clears only a
+///     destination it shows; `nil` for any.
+///   - reduceChild: Reduces a child action into the destination, or returns `nil` when the
+///     destination does not show this reducer's child (another case): reported as `missingCase`
+///     says, and nothing changes.
+@inlinable
+func presentation<ParentState, ParentAction, DestinationState, ChildAction>(
+  _ parent: @escaping Reducer<ParentState, ParentAction>,
+  value: WritableKeyPath<ParentState, PresentationState<DestinationState>>,
+  action: CasePath<ParentAction, PresentationAction<ChildAction>>,
+  isShown: (@Sendable (DestinationState) -> Bool)?,
+  reduceChild: @escaping @Sendable (inout DestinationState, ChildAction) -> [Effect<ChildAction>]?,
+  missingCase: @escaping @Sendable (DestinationState) -> MissingChild
+) -> Reducer<ParentState, ParentAction> {
   let valuePath = LocalValuePath(value.appending(path: \.wrappedValue))
   let statePath = valuePath.keyPath
   let presented = ScopedChildren(optionalAt: statePath)
@@ -43,7 +67,7 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
   // An action value, sent on the store's actor like any other.
   let dismissal = UncheckedSendable(action.embed(.dismiss))
   // Made once, not at each action (see `ChildActions`).
-  let actions = ChildActions<ChildIdentity, DestinationAction, ParentAction>(
+  let actions = ChildActions<ChildIdentity, ChildAction, ParentAction>(
     embed: { [embed = action.embed] in embed(.presented($1)) }, dismissal: { _ in dismissal.value })
   return { state, parentAction in
     let statePath = valuePath.keyPath
@@ -52,28 +76,36 @@ public func ifLet<ParentState, ParentAction, DestinationState, DestinationAction
       return parent(&state, parentAction)
     case .dismiss:
       let effects = parent(&state, parentAction)
+      // One case's dismissal leaves another case alone: a stale sheet's `.dismiss` arriving after
+      // another destination took its place does not dismiss that one.
+      if let isShown, let shown = state[keyPath: statePath], !isShown(shown) { return effects }
       state[keyPath: statePath] = nil
       return effects
     case .presented(let childAction):
       let before = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
       let dismissedByAnyButton =
         mayBeDismissedByAnyButton && (state[keyPath: statePath].map(isDismissedByAnyButton) ?? false)
+      var reached = true
       var effects = presented.reduce(
         &state, parentAction, route: { _ in childAction }, actions: actions
       ) { state, childAction in
-        valuePath.modify(&state) { child -> ChildReduction<ChildIdentity, DestinationAction> in
+        valuePath.modify(&state) { child -> ChildReduction<ChildIdentity, ChildAction> in
           // Moved out and back, not copied: the child's storage stays uniquely referenced.
           guard var present = child.take() else {
+            reached = false
             return .missing(.optionalChild(DestinationState.self))
           }
           defer { child = present }
-          let childEffects = PresentedChild.reducing { destination(&present, childAction) }
+          guard let childEffects = PresentedChild.reducing({ reduceChild(&present, childAction) }) else {
+            reached = false
+            return .missing(missingCase(present))
+          }
           if childEffects.isEmpty { return .noEffects }
           return .effects(childEffects, of: ChildIdentity(present, kind: kind))
         }
       }
-      // Nothing presented, the action was reported and changes nothing.
-      guard before != nil else { return effects }
+      // Nothing presented, or another case: the action was reported and changes nothing.
+      guard reached, before != nil else { return effects }
       effects += parent(&state, parentAction)
       // An alert's button dismisses it, unless the parent already showed another in its place.
       let after = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }

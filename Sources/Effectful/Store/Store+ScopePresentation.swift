@@ -23,22 +23,58 @@ extension Store {
     state path: KeyPath<Value, PresentationState<ChildValue>>,
     action embed: @escaping (PresentationAction<ChildAction>) -> Action
   ) -> Store<ChildValue, ChildAction>? {
+    scopePresented(path, extract: { $0 }, action: embed)
+  }
+
+  /// A store for one case of a presented enum destination, or `nil` while the destination shows
+  /// nothing or another case: what a view of a feature using `ifLet(_:cases:)` is given.
+  ///
+  /// ```swift
+  /// if let edit = store.scope(
+  ///   state: \.$destination, case: Detail.Destination.edit,
+  ///   action: Detail.Action.edit
+  /// ) {
+  ///   EditView(store: edit)  // sends .edit(.presented(…))
+  /// }
+  /// ```
+  ///
+  /// Its actions reach this store as `.presented` actions of the case's own action case; to
+  /// dismiss, send `.edit(.dismiss)`. The store is kept while the same child is shown (the same
+  /// case, and the same `id` when its payload is `Identifiable`); asking for another case while
+  /// this one is shown returns `nil` and keeps it.
+  public func scope<Destination, ChildValue: Equatable, ChildAction>(
+    state path: KeyPath<Value, PresentationState<Destination>>,
+    case stateCase: @escaping @Sendable (ChildValue) -> Destination,
+    action embed: @escaping (PresentationAction<ChildAction>) -> Action
+  ) -> Store<ChildValue, ChildAction>? {
+    scopePresented(path, extract: CasePath(stateCase).extract, action: embed)
+  }
+
+  /// The store of the part `extract` reads of the destination presented at `path`, kept while the
+  /// same child is shown (see ``PresentedIdentity``). A destination that shows another part (another
+  /// case) gives `nil` and keeps the store a view may hold for it.
+  private func scopePresented<Destination, ChildValue: Equatable, ChildAction>(
+    _ path: KeyPath<Value, PresentationState<Destination>>,
+    extract: @escaping (Destination) -> ChildValue?,
+    action embed: @escaping (PresentationAction<ChildAction>) -> Action
+  ) -> Store<ChildValue, ChildAction>? {
     guard let present = currentValue[keyPath: path].wrappedValue else {
       dropScopedStores(at: path)
       return nil
     }
+    guard let child = extract(present) else { return nil }
     let identity = PresentedIdentity(present)
     let key = ScopedStoreKey(path: path, id: identity)
     if let cached = scopedStores[key] as? Store<ChildValue, ChildAction> { return cached }
     // Another child took the place of the one a kept store shows: that store goes.
     dropScopedStores(at: path)
-    let child = makeScopedStore(initialValue: present, action: { embed(.presented($0)) }) {
+    let store = makeScopedStore(initialValue: child, action: { embed(.presented($0)) }) {
       guard let shown = $0[keyPath: path].wrappedValue, PresentedIdentity(shown) == identity
       else { return nil }
-      return shown
+      return extract(shown)
     }
-    scopedStores[key] = child
-    return child
+    scopedStores[key] = store
+    return store
   }
 
   /// A store for one case of this store's value, or `nil` while the value is another case: how a

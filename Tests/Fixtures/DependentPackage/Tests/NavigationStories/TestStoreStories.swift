@@ -35,6 +35,30 @@ import Testing
     await store.finish()
   }
 
+  @Test func aCaseAtATimeTickDismissFromTheChildThenTheAlertTakesItsPlace() async throws {
+    let store = TestStore(initialState: CaseRoot.State(), reducer: { CaseRoot() }) { [metronome] in
+      $0.metronome = metronome
+    }
+    store.send(.showTimerTapped) { $0.destination = .timer(TimerScreen.State()) }
+    store.send(.timer(.presented(.startTapped)))
+    try await eventually { metronome.listening == 1 }
+    metronome.tick()
+    await store.receive(.timer(.presented(.tick))) {
+      $0.destination = .timer(TimerScreen.State(ticks: 1))
+    }
+    // The alert takes the timer's place: the timer stops with its case.
+    store.send(.deleteTapped) { $0.destination = .alert(CaseRoot.deleteAlert) }
+    try await eventually { metronome.stopped == 1 }
+    store.send(.alert(.presented(.confirmDeletion))) {
+      $0.deletions = 1
+      $0.destination = nil
+    }
+    store.send(.showTimerTapped) { $0.destination = .timer(TimerScreen.State()) }
+    store.send(.timer(.presented(.closeTapped)))
+    await store.receive(.timer(.dismiss)) { $0.destination = nil }
+    await store.finish()
+  }
+
   @Test func pushTickPopDismissAndAnOutOfOrderPush() async throws {
     let store = makeStore()
     store.send(.pushTimerTapped) { $0.path[id: 0] = TimerScreen.State() }

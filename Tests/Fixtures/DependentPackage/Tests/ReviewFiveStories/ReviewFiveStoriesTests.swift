@@ -278,25 +278,39 @@ import Testing
   // MARK: Item 18: late sends; a timer story on a clock.
 
   @Test func item18ASendAfterTheOperationReturnedIsDroppedAndReported() async {
-    let failures = Failures()
-    let escaped = Shared<Send<Int>?>(nil)
-    let store = TestStore(
-      initialValue: 0,
-      reducer: { (count: inout Int, action: Int) -> [Effect<Int>] in
-        guard action == 0 else {
-          count = action
-          return []
-        }
-        return [.run { send in escaped.value = send }]
-      },
-      failureReporter: failures.reporter)
-    store.send(0)
-    await store.finish()
-    await escaped.value?(7)
-    // The report is collected at the store's next look.
-    await store.finish()
-    #expect(store.value == 0)
-    #expect(failures.all.count == 1, "\(failures.all)")
+    // A send is late when something ordered after the operation's return came first: here the
+    // test's `finish()` returning, or the next part of a concatenation starting. 300 rounds each.
+    for nextPartWakes in [false, true] {
+      var reduced = 0
+      var reported = 0
+      for _ in 0..<300 {
+        let failures = Failures()
+        let escaped = Shared<Send<Int>?>(nil)
+        let store = TestStore(
+          initialValue: 0,
+          reducer: { (count: inout Int, action: Int) -> [Effect<Int>] in
+            guard action == 0 else {
+              count = action
+              return []
+            }
+            let leave = Effect<Int>.run { send in escaped.value = send }
+            guard nextPartWakes else { return [leave] }
+            return [.concatenate(leave, .run { _ in await escaped.value?(7) })]
+          },
+          failureReporter: failures.reporter)
+        store.send(0)
+        await store.finish()
+        if !nextPartWakes { await escaped.value?(7) }
+        // The report is collected at the store's next look.
+        await store.finish()
+        let late = failures.all.filter { $0.contains("after its operation had returned") }
+        #expect(late.count == failures.all.count, "\(failures.all)")
+        reduced += store.value == 0 ? 0 : 1
+        reported += late.count
+      }
+      #expect(reduced == 0)
+      #expect(reported == 300)
+    }
   }
 
   enum Timer: Equatable, Sendable { case toggle, tick }

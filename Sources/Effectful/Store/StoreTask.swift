@@ -22,12 +22,23 @@
 /// the outer send, whose task covers its effects), and a send made by an effect's output (what it
 /// starts joins that effect's task).
 public struct StoreTask: Sendable {
+  /// The first run the send started that did not end as it started. It stands for the task: the
+  /// group of the runs the task covers is made only when somebody needs one (a second run of the
+  /// send, an output of the run starting another run, the task's `finish()`, `cancel()` or state),
+  /// once, and kept in this run's record (see ``RegistryState/taskGroup(of:)``). Most sends that
+  /// start anything start one run, and a group costs an allocation, a lock and a second allocation
+  /// for its member list (cancel.startCancel in BENCHMARKS.md).
   @usableFromInline
-  let group: StoreTaskGroup?
+  let firstRun: EffectLifetime?
 
   @inlinable
-  init(_ group: StoreTaskGroup?) {
-    self.group = group
+  init(_ firstRun: EffectLifetime?) {
+    self.firstRun = firstRun
+  }
+
+  /// The group of the runs this task covers, made now if nothing needed it before.
+  private var group: StoreTaskGroup? {
+    firstRun.map(StoreTaskGroup.ofTask(of:))
   }
 
   /// Returns once every effect has ended, finished or cancelled, its outputs reduced by the store,

@@ -183,6 +183,14 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
     return true
   }
 
+  func reportUnfinished(after timeout: Duration, file: StaticString, line: UInt) {
+    reportTestFailure(
+      """
+      StoreTask.finish(timeout: \(VirtualWorld.spelled(timeout))): the effects were still running \
+      when the timeout passed. \(world.waitingAdvice())
+      """, file: file, line: line)
+  }
+
   func runOnMainQueue(_ block: @escaping @Sendable () -> Void) {
     lock.withLock { mainQueueWork += 1 }
     DispatchQueue.main.async {

@@ -14,6 +14,9 @@ package protocol EffectTaskStarter: AnyObject, Sendable {
   func finishInVirtualTime(
     until isDone: @escaping @Sendable () -> Bool, file: StaticString, line: UInt
   ) async -> Bool
+  /// Reports at `file`/`line` that effects a ``StoreTask/finish(timeout:file:line:)`` waited for
+  /// were still running when its `timeout` passed, saying what they wait on.
+  func reportUnfinished(after timeout: Duration, file: StaticString, line: UInt)
 }
 
 /// How a root store finds its starter when it is made: EffectfulTesting installs one that answers

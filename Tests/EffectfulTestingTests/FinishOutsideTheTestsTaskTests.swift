@@ -1,3 +1,4 @@
+import Dispatch
 import Effectful
 @testable import EffectfulTesting
 import Testing
@@ -26,10 +27,12 @@ struct FinishOutsideTheTestsTaskTests {
   private static let shortTimeout = Duration.milliseconds(100)
 
   /// Expects one failure, of a timed `finish` in a child task, that names the advance to write.
-  private static func expectNamesTheAdvance(_ failures: [CollectedFailure]) {
+  private static func expectNamesTheAdvance(
+    _ failures: [CollectedFailure], timeout: String = ".milliseconds(100)"
+  ) {
     #expect(failures.count == 1, "\(failures)")
     let message = failures.first?.message ?? ""
-    #expect(message.contains("StoreTask.finish(timeout: .milliseconds(100))"), "\(message)")
+    #expect(message.contains("StoreTask.finish(timeout: \(timeout))"), "\(message)")
     #expect(message.contains("`await clock.advance(by: .seconds(2))`"), "\(message)")
   }
 
@@ -85,6 +88,44 @@ struct FinishOutsideTheTestsTaskTests {
       #expect(await view.value == false)
     }
     Self.expectNamesTheAdvance(failures)
+    await clock.advance(by: .seconds(2))
+    #expect(store.value == 1)
+  }
+
+  @Test("A timeout that passes before anybody looked still names the advance: it settles first")
+  func timeoutBeforeTheEffectReachedTheClock() async {
+    let clock = TestClock()
+    // Five hops of the main queue, each queued once the one before has run, before the sleep.
+    let store = Store<Int, Int>(initialValue: 0) { count, action in
+      count += action
+      guard action == 0 else { return [] }
+      return [
+        .run { send in
+          for _ in 0..<5 {
+            await withCheckedContinuation { continuation in
+              DispatchQueue.main.async { continuation.resume() }
+            }
+          }
+          try await clock.sleep(for: .seconds(2))
+          await send(1)
+        }
+      ]
+    }
+    let task = store.send(0)
+    // The main queue is busy (as other tests keep it, under load) while the timeout passes: the
+    // effect's hops wait behind this block until a failure is reported, or for 50 ms.
+    // Before, the report came as the timeout passed, the effect still hopping, and said that
+    // nothing waited on a TestClock (the fixture met it under load, with a 100 ms timeout).
+    let collected = CollectedFailures()
+    DispatchQueue.main.async {
+      let until = ContinuousClock.now.advanced(by: .milliseconds(50))
+      while collected.failures.withValue(\.isEmpty), ContinuousClock.now < until {}
+    }
+    let finished = await Task.detached {
+      await CollectedFailures.$current.withValue(collected) { await task.finish(timeout: .zero) }
+    }.value
+    #expect(finished == false)
+    Self.expectNamesTheAdvance(collected.failures.withValue { $0 }, timeout: ".seconds(0)")
     await clock.advance(by: .seconds(2))
     #expect(store.value == 1)
   }

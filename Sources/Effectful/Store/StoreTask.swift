@@ -91,8 +91,9 @@ public struct StoreTask: Sendable {
     } onCancel: {
       group.cancel()
     }
-    if !ended { starter?.reportUnfinished(after: timeout, file: file, line: line) }
-    return ended
+    guard !ended, let starter else { return ended }
+    return await starter.finishAfterTimeout(
+      until: { group.isWoundDown }, timeout: timeout, file: file, line: line)
   }
 
   /// Cancels every effect still running, as cancelling them by id would: nothing they send afterwards

@@ -49,6 +49,27 @@ package final class StoreTaskGroup: @unchecked Sendable {
     }
   }
 
+  /// Returns `true` once every member has wound down, or `false` once `timeout` has passed first in
+  /// real time; the members go on either way.
+  func wait(timeout: Duration) async -> Bool {
+    if isWoundDown { return true }
+    let waiter = LockedValue<UnsafeContinuation<Bool, Never>?>(nil)
+    return await withUnsafeContinuation { continuation in
+      waiter.withValue { $0 = continuation }
+      let timer = Task {
+        try? await Task.sleep(for: timeout)
+        waiter.take()?.resume(returning: false)
+      }
+      // Unstructured, as the timer: the group's waiters cannot be withdrawn, so a member that never
+      // winds down keeps this one until the store ends its effects, not the caller.
+      Task {
+        await self.wait()
+        waiter.take()?.resume(returning: true)
+        timer.cancel()
+      }
+    }
+  }
+
   /// Cancels every member, and every run that joins from now on.
   func cancel() {
     for run in registry.withState({ $0.cancel(self) }) { run.cancel() }

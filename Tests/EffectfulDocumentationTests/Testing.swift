@@ -239,7 +239,8 @@ struct TimelineTests {
   @Test func finishingInAnotherTask() async {
     let clock = TestClock()
     let store = Store(
-      initialValue: EggTimerState(), reducer: eggTimerReducer(scheduler: clock))
+      initialValue: EggTimerState(),
+      reducer: eggTimerReducer(scheduler: clock))
     let timer = store.send(.startTapped)
     async let ended: Void = timer.finish()  // waits: the test advances
     await clock.advance(by: .seconds(3))

@@ -128,7 +128,8 @@ let package = Package(
       name: "TutorialTests",
       dependencies: ["EffectfulTutorial", "Effectful", "EffectfulTesting", "EffectfulHTTPTestSupport"]),
     .testTarget(name: "CountersTests", dependencies: ["EffectfulCounters", "Effectful", "EffectfulTesting"]),
-    .testTarget(name: "PlaygroundsTests", dependencies: ["EffectfulPrimeTimeApp"]),
+    .testTarget(
+      name: "PlaygroundsTests", dependencies: ["EffectfulPrimeTimeApp", "EffectfulEffectTestSupport"]),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [

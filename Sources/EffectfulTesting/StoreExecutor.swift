@@ -183,6 +183,22 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
     return true
   }
 
+  func finishAfterTimeout(
+    until isDone: @escaping @Sendable () -> Bool, timeout: Duration, file: StaticString, line: UInt
+  ) async -> Bool {
+    guard await world.settle() else {
+      reportTestFailure(TestStoreMessage.neverSettles, file: file, line: line)
+      return isDone()
+    }
+    if isDone() { return true }
+    reportTestFailure(
+      """
+      StoreTask.finish(timeout: \(VirtualWorld.spelled(timeout))): the effects were still running \
+      when the timeout passed. \(world.waitingAdvice())
+      """, file: file, line: line)
+    return false
+  }
+
   func runOnMainQueue(_ block: @escaping @Sendable () -> Void) {
     lock.withLock { mainQueueWork += 1 }
     DispatchQueue.main.async {

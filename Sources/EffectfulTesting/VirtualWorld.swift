@@ -67,15 +67,17 @@ final class VirtualWorld: @unchecked Sendable {
     world(makingOne: false)
   }
 
-  private static func world(makingOne: Bool) -> VirtualWorld? {
+  /// The world of the calling task, found in `index`, made there if there is none and `makingOne`.
+  static func world(
+    makingOne: Bool, in index: LockedValue<WorldIndex> = VirtualWorld.worlds
+  ) -> VirtualWorld? {
     if let executor = StoreExecutor.current { return executor.world }
     let task = currentTask
-    return worlds.withValue { worlds in
-      worlds.removeAll { $0.world == nil }
-      if let existing = worlds.first(where: { $0.world?.owner == task })?.world { return existing }
+    return index.withValue { index in
+      if let existing = index.world(of: task) { return existing }
       guard makingOne else { return nil }
       let made = VirtualWorld(owner: task)
-      worlds.append(WeakWorld(world: made))
+      index.insert(made, for: task)
       return made
     }
   }
@@ -97,10 +99,10 @@ final class VirtualWorld: @unchecked Sendable {
     lock.withLock { timelines.compactMap(\.timeline) }.contains { $0.waitingCount > 0 }
   }
 
-  /// The worlds alive, each knowing the task that made it (none: code outside any task, such as
-  /// XCTest's synchronous test methods, which run one at a time). Looked up only when a store or
-  /// clock is made.
-  private static let worlds = LockedValue<[WeakWorld]>([])
+  /// The worlds alive, by the task that made them (none: code outside any task, such as XCTest's
+  /// synchronous test methods, which run one at a time). Looked up whenever a store or clock is
+  /// made, by every store of the process: see ``WorldIndex``.
+  private static let worlds = LockedValue(WorldIndex())
 
   /// Makes stores made from now on run their `.run` effects in the world of the task making them.
   static func install() {
@@ -348,6 +350,36 @@ private final class WorldExecutorProvider: EffectTaskStarterProvider {
 
 private struct WeakWorld {
   weak var world: VirtualWorld?
+}
+
+/// The worlds alive, by the task that made them.
+///
+/// Every store made in the process looks its world up here, in a test or not, and with a whole
+/// suite's tests in flight hundreds of worlds are alive at once: a lookup that walked them all made
+/// the stores of a test that makes a hundred thousand of them cost a sixth of the suite's CPU. A
+/// lookup is one hash probe; dead entries are swept when the index has doubled since the last sweep,
+/// so a sweep is paid for by the insertions before it.
+///
+/// A key holds its task's handle, so a finished task's address is not given to a new task while its
+/// entry stands; an entry whose world is gone counts as absent.
+struct WorldIndex {
+  private var byOwner: [UnsafeCurrentTask?: WeakWorld] = [:]
+  private var sweepAt = 64
+  /// Entries looked at by lookups and sweeps so far: tests count the work instead of timing it.
+  private(set) var visits = 0
+
+  mutating func world(of owner: UnsafeCurrentTask?) -> VirtualWorld? {
+    visits += 1
+    return byOwner[owner]?.world
+  }
+
+  mutating func insert(_ world: VirtualWorld, for owner: UnsafeCurrentTask?) {
+    byOwner[owner] = WeakWorld(world: world)
+    guard byOwner.count >= sweepAt else { return }
+    visits += byOwner.count
+    byOwner = byOwner.filter { $0.value.world != nil }
+    sweepAt = max(64, byOwner.count * 2)
+  }
 }
 
 private struct WeakTimelineRef {

@@ -235,4 +235,16 @@ struct TimelineTests {
     await store.send(.factButtonTapped).finish()
     #expect(store.value.fact == "3 came from an async function.")
   }
+
+  @Test func finishingInAnotherTask() async {
+    let clock = TestClock()
+    let store = Store(
+      initialValue: EggTimerState(),
+      reducer: eggTimerReducer(scheduler: clock))
+    let timer = store.send(.startTapped)
+    async let ended: Void = timer.finish()  // waits: the test advances
+    await clock.advance(by: .seconds(3))
+    await ended
+    #expect(store.value.secondsLeft == 0)
+  }
 }

@@ -108,6 +108,99 @@ struct StoreTaskBookkeepingTests {
     let task = store.send(1_000)
     #expect(store.value == 1_001)
     // Before, every one of the thousand finished runs was held until the task was dropped.
-    #expect(task.group == nil, "the task kept runs that were over")
+    #expect(task.firstRun == nil, "the task kept runs that were over")
+  }
+}
+
+private enum OneRunID: Hashable, Sendable { case effect }
+
+private enum ChainAction: Equatable, Sendable {
+  case load
+  case loaded(Int)
+}
+
+/// A send that starts one run returns a task of that run alone; its group is made only when
+/// somebody needs one (see `StoreTask.firstRun`). What the task covers must not change for it.
+@MainActor
+@Suite("StoreTask of one run")
+struct StoreTaskOfOneRunTests {
+  /// `.load` starts one run; its output `.loaded(1)` starts a second one, which sends `.loaded(2)`.
+  private func makeChainStore(clock: TestClock) -> Store<[Int], ChainAction> {
+    Store(initialValue: []) { log, action in
+      switch action {
+      case .load:
+        return [
+          .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.loaded(1))
+          }
+        ]
+      case .loaded(let value):
+        log.append(value)
+        guard value == 1 else { return [] }
+        return [
+          .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.loaded(2))
+          }
+        ]
+      }
+    }
+  }
+
+  @Test("The task covers the run its run's output started: it is not wound down until that ends")
+  func coversRunsItsOutputsStart() async {
+    let clock = TestClock()
+    let store = makeChainStore(clock: clock)
+    let task = store.send(.load)
+    let first = task.firstRun
+    #expect(first != nil)
+    #expect(first?.registry.withState { _ in first?.record.taskGroup } == nil, "the send made a group")
+    await clock.advance(by: .seconds(1))
+    #expect(store.value == [1])
+    #expect(!task.isWoundDown, "the second run is still waiting on the clock")
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(store.value == [1, 2])
+    #expect(task.isWoundDown)
+    #expect(!task.isCancelled)
+  }
+
+  @Test("cancel() reaches the run its run's output started")
+  func cancelReachesRunsItsOutputsStart() async {
+    let clock = TestClock()
+    let store = makeChainStore(clock: clock)
+    let task = store.send(.load)
+    await clock.advance(by: .seconds(1))
+    #expect(store.value == [1])
+    task.cancel()
+    await task.finish()
+    await clock.advance(by: .seconds(5))
+    #expect(store.value == [1])
+  }
+
+  @Test("A run cancelled by id before anybody asked: the task says cancelled; one that finished, not")
+  func stateAskedAfterTheRunEnded() {
+    let subscribers = LockedValue<[EffectSubscriber<Int>]>([])
+    let store = Store(initialValue: 0) { (_: inout Int, action: Int) -> [Effect<Int>] in
+      switch action {
+      case 0:
+        return [
+          Effect<Int>.create { subscriber in subscribers.withValue { $0.append(subscriber) } }
+            .cancellable(id: OneRunID.effect)
+        ]
+      case 1: return [.cancel(id: OneRunID.effect)]
+      default: return []
+      }
+    }
+    let cancelled = store.send(0)
+    store.send(1)
+    #expect(cancelled.isWoundDown)
+    #expect(cancelled.isCancelled)
+
+    let finished = store.send(0)
+    subscribers.withValue { $0[1].finish() }
+    #expect(finished.isWoundDown)
+    #expect(!finished.isCancelled)
   }
 }

@@ -33,7 +33,7 @@ package final class CancellationRegistry: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) package var removalChecks = WatchedRemovalChecks()
 
   /// How many effects each child of each `forEach` and `ifLet` has running in this store.
-  package let childEffects = ChildEffectCounts()
+  @usableFromInline package let childEffects = ChildEffectCounts()
 
   package let taskStarter: (any EffectTaskStarter)?
 

@@ -111,6 +111,7 @@ package final class EffectLifetime: @unchecked Sendable {
   }
 
   /// Runs `handler` when this lifetime ends, however it ends; at once if it already has.
+  @usableFromInline
   package func onEnd(_ handler: @escaping @Sendable (_ wasCancelled: Bool) -> Void) {
     let handler = EndHandler.run(handler)
     if let wasCancelled = registry.withState({ $0.addEndHandler(handler, to: self) }) {
@@ -133,6 +134,7 @@ package final class EffectLifetime: @unchecked Sendable {
 
   /// A child (see ``makeChildFinishingParent()``) that runs under `scope` instead of this
   /// lifetime's scope: the run of an element's effect.
+  @usableFromInline
   package func makeChildFinishingParent(scope: EffectScope) -> EffectLifetime {
     makeChild(endHandler: .finish(self), scope: scope)
   }

@@ -10,7 +10,7 @@ package final class EffectScope: Sendable {
   /// Child keys (see ``ScopedChildren``), outermost first.
   @usableFromInline package let path: [EffectID]
   /// Cancelling this id cancels every run of the child's effects.
-  package let wholeScopeID: EffectID
+  @usableFromInline package let wholeScopeID: EffectID
   /// The presented child (of a presentation `ifLet` or a stack `forEach`) that `await dismiss()`
   /// in a run under this scope dismisses: this child, if it is presented, or else the innermost
   /// presented child around it. Every part of a run inherits its scope, so a part that starts
@@ -19,15 +19,12 @@ package final class EffectScope: Sendable {
 
   /// The scope of the child `key` inside `parent` (or at the top, when `parent` is nil), presented
   /// as `presented` when it is a presented child.
+  @usableFromInline
   init(parent: EffectScope?, key: EffectID, presented: PresentedChild? = nil) {
-    path = (parent?.path ?? []) + [key]
+    // One allocation, not two (`[] + [key]`): a child's run makes its scope as it starts.
+    if let parent { path = parent.path + [key] } else { path = [key] }
     wholeScopeID = EffectID(WholeScope(path: path))
     self.presented = presented ?? parent?.presented
-  }
-
-  /// The ``wholeScopeID`` of the child `key` inside `parent`, without making its scope.
-  static func wholeScopeID(parent: EffectScope?, key: EffectID) -> EffectID {
-    EffectID(WholeScope(path: (parent?.path ?? []) + [key]))
   }
 }
 

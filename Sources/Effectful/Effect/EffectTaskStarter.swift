@@ -14,6 +14,13 @@ package protocol EffectTaskStarter: AnyObject, Sendable {
   func finishInVirtualTime(
     until isDone: @escaping @Sendable () -> Bool, file: StaticString, line: UInt
   ) async -> Bool
+  /// Looks once more when the `timeout` of a ``StoreTask/finish(timeout:file:line:)`` has passed:
+  /// settles virtual time (the effects may not have reached their first sleep yet, when nobody
+  /// looked), then returns whether `isDone` holds, reporting at `file`/`line` what the effects wait
+  /// on if it does not.
+  func finishAfterTimeout(
+    until isDone: @escaping @Sendable () -> Bool, timeout: Duration, file: StaticString, line: UInt
+  ) async -> Bool
 }
 
 /// How a root store finds its starter when it is made: EffectfulTesting installs one that answers

@@ -270,13 +270,34 @@ extension RegistryState {
     return group.record.isCancelled && run.record.phase == .running
   }
 
-  /// Makes `run` a member of the group `delivering` belongs to, if it belongs to one; returns whether
-  /// it joined, and whether to cancel it (see ``join(_:_:)``).
-  mutating func join(
-    _ run: EffectLifetime, groupOf delivering: EffectLifetime
-  ) -> (joined: Bool, cancelNow: Bool) {
-    guard let group = delivering.record.group else { return (false, false) }
-    return (true, join(run, group))
+  /// Makes `run` a member of the group of `delivering`'s task; returns whether to cancel it (see
+  /// ``join(_:_:)``).
+  mutating func join(_ run: EffectLifetime, groupOf delivering: EffectLifetime) -> Bool {
+    // A run that is delivering has not wound down, so it is a member of its task's group, or else
+    // the first run of its task, which stood for it until now (see `StoreTask.firstRun`).
+    join(run, delivering.record.group ?? taskGroup(of: delivering))
+  }
+
+  /// Makes `run` a member of the group of the task that `first`, the first run of the same send,
+  /// stands for; returns whether to cancel it (see ``join(_:_:)``).
+  mutating func join(_ run: EffectLifetime, taskOf first: EffectLifetime) -> Bool {
+    join(run, taskGroup(of: first))
+  }
+
+  /// The group of the ``StoreTask`` that `run`, the first run its send started, stands for: made
+  /// now, with `run` as its member, if it has none yet (see ``StoreTask/firstRun``).
+  mutating func taskGroup(of run: EffectLifetime) -> StoreTaskGroup {
+    if let group = run.record.taskGroup { return group }
+    let group = StoreTaskGroup(registry: run.registry)
+    run.record.taskGroup = group
+    // A new group is not cancelled, so joining it never asks for a cancellation.
+    _ = join(run, group)
+    if run.record.group !== group {
+      // Wound down before anybody asked: a member that has left already, as if it had joined.
+      group.record.joinedCount = 1
+      if run.record.phase == .finished { group.record.finishedCount = 1 }
+    }
+    return group
   }
 
   /// `run` has ended and its tasks have returned: it leaves its group, and if it was the last, the
@@ -342,6 +363,10 @@ struct LifetimeRecord {
   /// On a top-level run: the ``StoreTaskGroup`` it belongs to, and its place among the members.
   var group: StoreTaskGroup?
   var groupIndex: Int?
+  /// On a top-level run that was the first run its send started: the group of that send's
+  /// ``StoreTask``, once somebody needed one (see ``RegistryState/taskGroup(of:)``). Unlike
+  /// ``group``, kept after the run has wound down, so that the task still finds the runs that joined.
+  var taskGroup: StoreTaskGroup?
   /// On a top-level run: how many `.run` tasks under it have not returned yet. A run is over for
   /// its ``StoreTask`` only when it has ended and these have wound down, cancelled or not.
   var runningTasks = 0

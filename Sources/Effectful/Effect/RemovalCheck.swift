@@ -20,27 +20,37 @@ import Foundation
 package final class RemovalCheck: Sendable {
   /// Checks `value` (of the type the check was made for) under `scope`, cancelling in `registry`;
   /// returns whether any child it watches still has an effect running (the store keeps it then).
+  @usableFromInline
   let check: @Sendable (_ value: Any, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Bool
   /// Which children, from the store's value down, this check watches: two checks with equal keys
   /// are the same check, made by two actions, and the store keeps one.
-  let key: [RemovalCheckKeyPart]
+  @usableFromInline let key: RemovalCheckKey
 
+  // Inlinable, so that the cast and the call are specialized where `ifLet` and `forEach` are.
+  @inlinable
   package init<Value>(
     for _: Value.Type, key: [RemovalCheckKeyPart],
     _ check:
       @escaping @Sendable (_ value: Value, _ scope: EffectScope?, _ registry: CancellationRegistry) -> Bool
   ) {
-    self.key = key
+    self.key = RemovalCheckKey(key)
     self.check = { value, scope, registry in
       if let value = value as? Value { return check(value, scope, registry) }
-      // No path says where the child's value is: its type does, if it is there exactly once.
-      let found = nestedValues(ofType: Value.self, in: value)
-      guard found.count == 1, let child = found[0].value as? Value else {
-        RemovalCheck.reportNotFound(Value.self, in: type(of: value), at: found.map(\.path))
-        return false
-      }
+      guard let child = RemovalCheck.nestedValue(ofType: Value.self, in: value) else { return false }
       return check(child, scope, registry)
     }
+  }
+
+  /// The one value of type `Value` nested in `value`, reported when there is none or several.
+  @usableFromInline
+  static func nestedValue<Value>(ofType _: Value.Type, in value: Any) -> Value? {
+    // No path says where the child's value is: its type does, if it is there exactly once.
+    let found = nestedValues(ofType: Value.self, in: value)
+    guard found.count == 1, let child = found[0].value as? Value else {
+      RemovalCheck.reportNotFound(Value.self, in: type(of: value), at: found.map(\.path))
+      return nil
+    }
+    return child
   }
 
   /// Runs the check on a store's whole value, in the store's registry: whether to keep it.
@@ -54,7 +64,7 @@ package final class RemovalCheck: Sendable {
   package func lifted<Global, Local>(through path: KeyPath<Global, Local>) -> RemovalCheck {
     // Key paths are immutable once formed, and a pullback's names plain properties.
     let path = UncheckedSendable(path)
-    return RemovalCheck(for: Global.self, key: [RemovalCheckKeyPart(path.value)] + key) {
+    return RemovalCheck(for: Global.self, key: [RemovalCheckKeyPart(path.value)] + key.parts) {
       [self] global, scope, registry in
       check(global[keyPath: path.value], scope, registry)
     }
@@ -63,7 +73,7 @@ package final class RemovalCheck: Sendable {
   /// The same check, one level up: it reads the child's value in one case of an enum parent,
   /// and has nothing to watch while the parent is in another.
   package func lifted<Parent, Child>(throughCase casePath: CasePath<Parent, Child>) -> RemovalCheck {
-    RemovalCheck(for: Parent.self, key: [RemovalCheckKeyPart(ObjectIdentifier(Child.self))] + key) {
+    RemovalCheck(for: Parent.self, key: [RemovalCheckKeyPart(ObjectIdentifier(Child.self))] + key.parts) {
       [self] parent, scope, registry in
       guard let child = casePath.extract(parent) else { return false }
       return check(child, scope, registry)
@@ -74,11 +84,12 @@ package final class RemovalCheck: Sendable {
   /// `child` finds the child in the parent's value, with the key of its scope, and the check runs
   /// on it under that scope. A child that is gone is skipped: its effects are the parent's check's
   /// to cancel.
+  @usableFromInline
   package func lifted<Parent>(
     into _: Parent.Type, by childKey: RemovalCheckKeyPart,
     child: @escaping @Sendable (Parent) -> (value: Any, key: EffectID)?
   ) -> RemovalCheck {
-    RemovalCheck(for: Parent.self, key: [childKey] + key) { [self] parent, scope, registry in
+    RemovalCheck(for: Parent.self, key: [childKey] + key.parts) { [self] parent, scope, registry in
       // Gone, its effects are the parent's check's to cancel; this one has nothing left to watch.
       guard let (value, key) = child(parent) else { return false }
       return check(value, EffectScope(parent: scope, key: key), registry)
@@ -99,6 +110,41 @@ package final class RemovalCheck: Sendable {
   }
 }
 
+/// Which children a ``RemovalCheck`` watches: its steps from the store's value down, hashed once.
+///
+/// The store keeps and drops a check by its key at every action that starts a child's effect and
+/// every action that ends the last one; hashing the steps (each an `AnyHashable`) each time cost
+/// about 1,000 instructions of navigation.presentDismiss. A `forEach` or `ifLet` makes its check
+/// once, so the keys compared are copies of one array, which `==` finds equal by identity.
+@usableFromInline
+package struct RemovalCheckKey: Hashable, Sendable {
+  @usableFromInline let parts: [RemovalCheckKeyPart]
+  @usableFromInline let hashValueOnce: Int
+
+  @usableFromInline
+  init(_ parts: [RemovalCheckKeyPart]) {
+    self.parts = parts
+    hashValueOnce = parts.hashValue
+  }
+
+  @usableFromInline
+  package static func == (lhs: RemovalCheckKey, rhs: RemovalCheckKey) -> Bool {
+    lhs.hashValueOnce == rhs.hashValueOnce && lhs.parts == rhs.parts
+  }
+
+  @usableFromInline
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(hashValueOnce)
+  }
+
+  /// As ``EffectID``'s: the hash came out of a seeded `Hasher` already.
+  @usableFromInline
+  package func _rawHashValue(seed: Int) -> Int {
+    let mixed = (hashValueOnce ^ seed) &* -7_046_029_254_386_353_131  // 0x9E3779B97F4A7C15
+    return mixed ^ (mixed >> 29)
+  }
+}
+
 /// One step of a ``RemovalCheck``'s key: a key path it was lifted through, a `forEach` or `ifLet`,
 /// a child of one.
 @usableFromInline
@@ -106,6 +152,7 @@ package struct RemovalCheckKeyPart: Hashable, @unchecked Sendable {
   // Key paths and ids: immutable values, only hashed and compared, on the store's actor.
   private let part: AnyHashable
 
+  @usableFromInline
   package init(_ part: some Hashable) {
     self.part = AnyHashable(part)
   }
@@ -113,6 +160,7 @@ package struct RemovalCheckKeyPart: Hashable, @unchecked Sendable {
 
 extension Effect {
   /// The removal check this effect is, if it is one: a test store runs it on its value, as a store does.
+  @usableFromInline
   package var removalCheck: RemovalCheck? {
     if case .checkRemovals(let check) = operation { return check }
     return nil

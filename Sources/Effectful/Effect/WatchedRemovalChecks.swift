@@ -7,7 +7,7 @@
 /// Touched only by the store's send loop, on its actor.
 @usableFromInline
 package struct WatchedRemovalChecks {
-  @usableFromInline var checks: [[RemovalCheckKeyPart]: RemovalCheck] = [:]
+  @usableFromInline var checks: [RemovalCheckKey: RemovalCheck] = [:]
 
   @usableFromInline package init() {}
 
@@ -25,7 +25,7 @@ package struct WatchedRemovalChecks {
   package mutating func run(on value: Any, registry: CancellationRegistry) {
     // A cancellation a check makes can end effects synchronously, but no end handler runs a
     // reducer or adds a check, so the set is stable while it runs.
-    var finished: [[RemovalCheckKeyPart]] = []
+    var finished: [RemovalCheckKey] = []
     for (key, check) in checks where !check.run(on: value, registry: registry) { finished.append(key) }
     for key in finished { checks[key] = nil }
   }

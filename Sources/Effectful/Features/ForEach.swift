@@ -32,7 +32,7 @@ public func forEach<ParentValue, ParentAction, ID: Hashable & Sendable, ElementV
   action: CasePath<ParentAction, (ID, ElementAction)>
 ) -> Reducer<ParentValue, ParentAction> {
   let valuePath = LocalValuePath(value)
-  let elements = ScopedChildren(elementsAt: value)
+  let elements = ScopedChildren(elementsAt: valuePath)
   // Made once, not at each action (see `ChildActions`).
   let actions = ChildActions<ID, ElementAction, ParentAction>(
     embed: { [embed = action.embed] in embed(($0, $1)) })
@@ -52,12 +52,10 @@ public func forEach<ParentValue, ParentAction, ID: Hashable & Sendable, ElementV
 
 extension ScopedChildren {
   /// The elements of the ``IdentifiedArray`` at `path`, each by its id.
-  @usableFromInline
-  convenience init<Element>(elementsAt path: KeyPath<ParentValue, IdentifiedArray<Member, Element>>) {
-    // Key paths are immutable once formed; the ones `forEach` takes name plain properties.
-    let path = UncheckedSendable(path)
+  @inlinable
+  convenience init<Element>(elementsAt path: LocalValuePath<ParentValue, IdentifiedArray<Member, Element>>) {
     self.init(
-      holds: { parent in parent[keyPath: path.value].ids.contains },
-      current: { parent, id in parent[keyPath: path.value][id: id].map { ($0, id) } })
+      holds: { parent in path.read(parent).ids.contains },
+      current: { parent, id in path.read(parent)[id: id].map { ($0, id) } })
   }
 }

@@ -34,7 +34,7 @@ public func ifLet<ParentValue, ParentAction, ChildValue, ChildAction>(
   action: CasePath<ParentAction, ChildAction>
 ) -> Reducer<ParentValue, ParentAction> {
   let valuePath = LocalValuePath(value)
-  let optionalChild = ScopedChildren(optionalAt: value)
+  let optionalChild = ScopedChildren<ParentValue, ChildIdentity>(optional: { valuePath.read($0) })
   let kind = ChildKind(ChildValue.self)
   // Made once, not at each action (see `ChildActions`).
   let actions = ChildActions<ChildIdentity, ChildAction, ParentAction>(
@@ -55,20 +55,19 @@ public func ifLet<ParentValue, ParentAction, ChildValue, ChildAction>(
 }
 
 extension ScopedChildren where Member == ChildIdentity {
-  /// The optional child at `path`, by who it is: a child replaced by one with another `id` is gone.
-  @usableFromInline
-  convenience init<Child>(optionalAt path: KeyPath<ParentValue, Child?>) {
-    // Key paths are immutable once formed; the ones `ifLet` takes name plain properties.
-    let path = UncheckedSendable(path)
+  /// The optional child that `read` reads, by who it is: a child replaced by one with another `id`
+  /// is gone.
+  @inlinable
+  convenience init<Child>(optional read: @escaping @Sendable (ParentValue) -> Child?) {
     let kind = ChildKind(Child.self)
     self.init(
       holds: { parent in
-        let present = parent[keyPath: path.value].map { ChildIdentity($0, kind: kind) }
+        let present = read(parent).map { ChildIdentity($0, kind: kind) }
         return { $0 == present }
       },
       // Whoever is there now: a replaced child's effects are the parent's check's to cancel, and a
       // check from inside the child reads the child there now.
-      current: { parent, _ in parent[keyPath: path.value].map { ($0, ChildIdentity($0, kind: kind)) } })
+      current: { parent, _ in read(parent).map { ($0, ChildIdentity($0, kind: kind)) } })
   }
 }
 

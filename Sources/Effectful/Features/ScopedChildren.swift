@@ -11,28 +11,37 @@
 ///
 /// The reducer makes one when it is made and keeps it for its life, so each reducer value is a
 /// namespace of its own: two places of one feature keep their children apart.
+///
+/// Everything here is inlinable, and so specialized where `ifLet` and `forEach` are: compiled once
+/// for every member type, the check, its `holds` and `current` closures and `lift` looked up the
+/// generic metadata of `Optional`, `Effect.Operation`, `ChildKey` and the key path's result at every
+/// call, and projected the child through the runtime's key path machinery, about 24,000 of the
+/// 62,000 instructions of navigation.presentDismiss (BENCHMARKS.md).
 @usableFromInline
 final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   @usableFromInline let removalCheck: RemovalCheck
   /// Names this `forEach` or `ifLet` while anything holds it: the checks and the runs of its
   /// children do, so its address is never another's while a count or a check refers to it.
-  private let token = NamespaceToken()
+  @usableFromInline let token: NamespaceToken
   /// Which `forEach` or `ifLet` this is: the first part of its children's scope keys.
-  private let namespace: ObjectIdentifier
+  @usableFromInline let namespace: ObjectIdentifier
   /// The child that stands for `member` in the parent now, and who that child is.
-  private let current: @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
+  @usableFromInline
+  let current: @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
 
   /// - Parameters:
   ///   - holds: Which members the parent's state holds.
   ///   - current: The child standing for a member in the parent's state now, and who it is: what a
   ///     removal check from inside that child reads.
+  @inlinable
   init(
     holds: @escaping @Sendable (_ parent: ParentValue) -> (_ member: Member) -> Bool,
     current: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
   ) {
     // The check captures the token, not `self`, which holds the check: that would be a cycle.
-    let token = self.token
+    let token = NamespaceToken()
     let namespace = ObjectIdentifier(token)
+    self.token = token
     self.namespace = namespace
     self.current = current
     removalCheck = RemovalCheck(for: ParentValue.self, key: [RemovalCheckKeyPart(namespace)]) {
@@ -47,11 +56,12 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
         // after the next action.
         var isWatching = false
         for child in running {
-          // Counted by this `ScopedChildren`'s own runs, whose members are `Member`s.
-          if isPresent(child.member as! Member) {
+          // Counted in this group by this `ScopedChildren`'s own runs only, which count
+          // `RunningMember<Member>`s: no dynamic cast (about 600 instructions a check).
+          if isPresent(unsafeDowncast(child, to: RunningMember<Member>.self).member) {
             isWatching = true
           } else {
-            registry.cancel(id: EffectScope.wholeScopeID(parent: scope, key: child.key))
+            registry.cancel(id: child.scopeID)
           }
         }
         return isWatching
@@ -92,9 +102,8 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   /// A child's effects as the parent's: each runs under the child's scope and sends the parent's
   /// action, and a removal check from a feature nested in the child reads the child through the
   /// parent. With a `dismissal` in `actions`, the child is presented: `await dismiss()` in its
-  /// effects sends the parent that action. Off the hot path (an action whose child returned effects), so not
-  /// inlinable.
-  @usableFromInline
+  /// effects sends the parent that action.
+  @inlinable
   func lift<ChildAction, ParentAction>(
     _ effects: [Effect<ChildAction>], of member: Member,
     actions: ChildActions<Member, ChildAction, ParentAction>
@@ -102,12 +111,17 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     let key = ChildKey.scopeKey(of: member, in: namespace)
     // An action value, delivered on the store's actor like any output.
     let dismissal = actions.dismissal.map { UncheckedSendable($0(member)) }
-    return effects.map { effect in
+    // Room for the removal check `reduce` appends: growing the array for it cost a reallocation.
+    var lifted: [Effect<ParentAction>] = []
+    lifted.reserveCapacity(effects.count + 1)
+    for effect in effects {
       if let check = effect.removalCheck {
-        return Effect(operation: .checkRemovals(nested(check, returnedBy: member)))
+        lifted.append(Effect(operation: .checkRemovals(nested(check, returnedBy: member))))
+      } else {
+        lifted.append(scope(effect, to: member, key: key, embed: actions.embed, dismissal: dismissal))
       }
-      return scope(effect, to: member, key: key, embed: actions.embed, dismissal: dismissal)
     }
+    return lifted
   }
 
   /// `effect` as the child `member`'s, whose scope is `key`, lifted into the parent's actions by
@@ -116,7 +130,8 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   /// `.cancel(id:)` is rewritten on the spot, so that the store still cancels without a run. One
   /// run does the scoping, the lifting and (with `dismissal`) the presenting, rather than one
   /// operator each.
-  private func scope<ChildAction, ParentAction>(
+  @inlinable
+  func scope<ChildAction, ParentAction>(
     _ effect: Effect<ChildAction>, to member: Member, key: EffectID,
     embed: @escaping @Sendable (Member, ChildAction) -> ParentAction,
     dismissal: UncheckedSendable<ParentAction>?
@@ -147,9 +162,10 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
           let scope = EffectScope(parent: parent.scope, key: key, presented: presented)
           // Ends with its body, however that ends, and tells its parent.
           let inner = parent.makeChildFinishingParent(scope: scope)
-          counts.started(key, member: member, in: group)
+          let counted = counts.started(
+            RunningMember(member: member, group: group, scopeID: scope.wholeScopeID))
           inner.onEnd { _ in
-            withExtendedLifetime(token) { counts.ended(key, in: group) }
+            withExtendedLifetime(token) { counts.ended(counted) }
           }
           registry.register(inner, id: scope.wholeScopeID)
           body(
@@ -163,7 +179,8 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
 
   /// A removal check that a feature nested in the child `member` returned, run on the child that
   /// stands for `member` when the store runs it (see `current`), under that child's scope.
-  private func nested(_ check: RemovalCheck, returnedBy member: Member) -> RemovalCheck {
+  @inlinable
+  func nested(_ check: RemovalCheck, returnedBy member: Member) -> RemovalCheck {
     let current = self.current
     let namespace = self.namespace
     let childKey = RemovalCheckKeyPart(ChildKey(namespace: namespace, member: member))
@@ -186,14 +203,25 @@ enum ChildReduction<Member, ChildAction> {
 }
 
 /// Names one `forEach` or `ifLet` (see ``ScopedChildren``) by its address.
-final class NamespaceToken: Sendable {}
+@usableFromInline
+final class NamespaceToken: Sendable {
+  @inlinable init() {}
+}
 
 /// One child of one `forEach` or `ifLet`: the key of the child's scope.
+@usableFromInline
 struct ChildKey<Member: Hashable & Sendable>: Hashable, Sendable {
   /// The `forEach` or `ifLet`, see ``ScopedChildren``.
-  let namespace: ObjectIdentifier
-  let member: Member
+  @usableFromInline let namespace: ObjectIdentifier
+  @usableFromInline let member: Member
 
+  @inlinable
+  init(namespace: ObjectIdentifier, member: Member) {
+    self.namespace = namespace
+    self.member = member
+  }
+
+  @inlinable
   static func scopeKey(of member: Member, in namespace: ObjectIdentifier) -> EffectID {
     EffectID(ChildKey(namespace: namespace, member: member))
   }

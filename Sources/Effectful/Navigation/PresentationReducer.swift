@@ -56,9 +56,11 @@ func presentation<ParentState, ParentAction, DestinationState, ChildAction>(
   reduceChild: @escaping @Sendable (inout DestinationState, ChildAction) -> [Effect<ChildAction>]?,
   missingCase: @escaping @Sendable (DestinationState) -> MissingChild
 ) -> Reducer<ParentState, ParentAction> {
-  let valuePath = LocalValuePath(value.appending(path: \.wrappedValue))
-  let statePath = valuePath.keyPath
-  let presented = ScopedChildren(optionalAt: statePath)
+  // The wrapper, not its `wrappedValue`: `\.$destination` is a computed property, so every access
+  // runs through the key path machinery (about 1,500 instructions each), and one component costs
+  // less than two. The reducer reaches the child once per action, and the removal check once.
+  let valuePath = LocalValuePath(value)
+  let presented = ScopedChildren<ParentState, ChildIdentity>(optional: { valuePath.read($0).wrappedValue })
   let kind = ChildKind(DestinationState.self)
   // Only an alert, a dialog or an enum (a case may hold one) is cleared by a button: any other
   // child skips the reflection that asks, about 1,000 instructions an action
@@ -70,47 +72,51 @@ func presentation<ParentState, ParentAction, DestinationState, ChildAction>(
   let actions = ChildActions<ChildIdentity, ChildAction, ParentAction>(
     embed: { [embed = action.embed] in embed(.presented($1)) }, dismissal: { _ in dismissal.value })
   return { state, parentAction in
-    let statePath = valuePath.keyPath
     switch action.extract(parentAction) {
     case nil:
       return parent(&state, parentAction)
     case .dismiss:
       let effects = parent(&state, parentAction)
-      // One case's dismissal leaves another case alone: a stale sheet's `.dismiss` arriving after
-      // another destination took its place does not dismiss that one.
-      if let isShown, let shown = state[keyPath: statePath], !isShown(shown) { return effects }
-      state[keyPath: statePath] = nil
+      valuePath.modify(&state) { presentation in
+        // One case's dismissal leaves another case alone: a stale sheet's `.dismiss` arriving
+        // after another destination took its place does not dismiss that one.
+        if let isShown, let shown = presentation.wrappedValue, !isShown(shown) { return }
+        presentation.wrappedValue = nil
+      }
       return effects
     case .presented(let childAction):
-      let before = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
-      let dismissedByAnyButton =
-        mayBeDismissedByAnyButton && (state[keyPath: statePath].map(isDismissedByAnyButton) ?? false)
-      var reached = true
+      // Whether the child reduced the action and, for one a button clears, who it was: learnt
+      // while the child is in hand for its action, not by reaching it again.
+      var reached = false
+      var clearedByButton: ChildIdentity?
       var effects = presented.reduce(
         &state, parentAction, route: { _ in childAction }, actions: actions
       ) { state, childAction in
         valuePath.modify(&state) { child -> ChildReduction<ChildIdentity, ChildAction> in
           // Moved out and back, not copied: the child's storage stays uniquely referenced.
-          guard var present = child.take() else {
-            reached = false
+          guard var present = child.wrappedValue.take() else {
             return .missing(.optionalChild(DestinationState.self))
           }
-          defer { child = present }
+          defer { child.wrappedValue = present }
+          let clearsOnButton = mayBeDismissedByAnyButton && isDismissedByAnyButton(present)
+          let before = clearsOnButton ? ChildIdentity(present, kind: kind) : nil
           guard let childEffects = PresentedChild.reducing({ reduceChild(&present, childAction) }) else {
-            reached = false
             return .missing(missingCase(present))
           }
+          reached = true
+          clearedByButton = before
           if childEffects.isEmpty { return .noEffects }
           return .effects(childEffects, of: ChildIdentity(present, kind: kind))
         }
       }
       // Nothing presented, or another case: the action was reported and changes nothing.
-      guard reached, before != nil else { return effects }
+      guard reached else { return effects }
       effects += parent(&state, parentAction)
       // An alert's button dismisses it, unless the parent already showed another in its place.
-      let after = state[keyPath: statePath].map { ChildIdentity($0, kind: kind) }
-      if dismissedByAnyButton, after == before {
-        state[keyPath: statePath] = nil
+      if let before = clearedByButton,
+        valuePath.read(state).wrappedValue.map({ ChildIdentity($0, kind: kind) }) == before
+      {
+        valuePath.modify(&state) { $0.wrappedValue = nil }
       }
       return effects
     }

@@ -31,7 +31,7 @@ public func forEach<ParentState, ParentAction, ElementState, ElementAction>(
   destination element: @escaping Reducer<ElementState, ElementAction>
 ) -> Reducer<ParentState, ParentAction> {
   let valuePath = LocalValuePath(value)
-  let elements = ScopedChildren(stackAt: value)
+  let elements = ScopedChildren(stackAt: valuePath)
   // Made once, not at each action (see `ChildActions`).
   let actions = ChildActions<StackElementID, ElementAction, ParentAction>(
     embed: { [embed = action.embed] in embed(.element(id: $0, action: $1)) },
@@ -127,15 +127,13 @@ extension ReducerProtocol {
 
 extension ScopedChildren where Member == StackElementID {
   /// The elements of the ``StackState`` at `path`, each by its id.
-  @usableFromInline
-  convenience init<Element>(stackAt path: KeyPath<ParentValue, StackState<Element>>) {
-    // Key paths are immutable once formed; the ones `forEach` takes name plain properties.
-    let path = UncheckedSendable(path)
+  @inlinable
+  convenience init<Element>(stackAt path: LocalValuePath<ParentValue, StackState<Element>>) {
     self.init(
       holds: { parent in
-        let stack = parent[keyPath: path.value]
+        let stack = path.read(parent)
         return { stack.offset(of: $0) != nil }
       },
-      current: { parent, id in parent[keyPath: path.value][id: id].map { ($0, id) } })
+      current: { parent, id in path.read(parent)[id: id].map { ($0, id) } })
   }
 }

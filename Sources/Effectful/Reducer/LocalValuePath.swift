@@ -19,6 +19,17 @@ struct LocalValuePath<GlobalValue, LocalValue>: @unchecked Sendable {
     self.offset = MemoryLayout<GlobalValue>.offset(of: keyPath)
   }
 
+  /// The local value inside `global`: what a removal check reads, at every action while a child
+  /// runs an effect.
+  @inlinable
+  func read(_ global: GlobalValue) -> LocalValue {
+    guard let offset else { return global[keyPath: keyPath] }
+    // As in `modify`: the local value is stored inline at `offset`.
+    return withUnsafePointer(to: global) { pointer in
+      UnsafeRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: LocalValue.self).pointee
+    }
+  }
+
   /// Calls `body` with the local value, in place.
   @inlinable
   func modify<Result>(_ global: inout GlobalValue, _ body: (inout LocalValue) -> Result) -> Result {

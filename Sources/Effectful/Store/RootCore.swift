@@ -19,9 +19,9 @@ final class RootCore<Value, Action> {
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Value>()
   @usableFromInline let registry: CancellationRegistry
-  /// The runs started by the send in progress, for the ``StoreTask`` it returns; made by the first
-  /// run that does not end as it starts.
-  @usableFromInline @exclusivity(unchecked) var startedBySend: StoreTaskGroup?
+  /// The first run started by the send in progress that did not end as it started: what the
+  /// ``StoreTask`` the send returns holds (see ``StoreTask/firstRun``).
+  @usableFromInline @exclusivity(unchecked) var startedBySend: EffectLifetime?
   /// See ``delivery(to:)``.
   @usableFromInline @exclusivity(unchecked) var deliveryClosure: (@Sendable (Action, Provenance?) -> Void)?
   /// See ``delivery(to:on:)``.
@@ -191,15 +191,15 @@ final class RootCore<Value, Action> {
     // synchronous effects hold every one of its runs until the send returns.
     guard isRunning else { return }
     // Started while reducing an output a run delivered: part of that run's task, transitively.
-    if let delivering = registry.deliveringRun, StoreTaskGroup.join(lifetime, groupOf: delivering) {
+    if let delivering = registry.deliveringRun {
+      StoreTaskGroup.join(lifetime, groupOf: delivering)
       return
     }
-    if let startedBySend {
-      startedBySend.join(lifetime)
+    if let first = startedBySend {
+      StoreTaskGroup.join(lifetime, taskOf: first)
     } else {
-      let group = StoreTaskGroup(registry: registry)
-      group.join(lifetime)
-      startedBySend = group
+      // Most sends start one run: it stands for the task, with no group (see `StoreTask.firstRun`).
+      startedBySend = lifetime
     }
   }
 

@@ -22,12 +22,23 @@
 /// the outer send, whose task covers its effects), and a send made by an effect's output (what it
 /// starts joins that effect's task).
 public struct StoreTask: Sendable {
+  /// The first run the send started that did not end as it started. It stands for the task: the
+  /// group of the runs the task covers is made only when somebody needs one (a second run of the
+  /// send, an output of the run starting another run, the task's `finish()`, `cancel()` or state),
+  /// once, and kept in this run's record (see ``RegistryState/taskGroup(of:)``). Most sends that
+  /// start anything start one run, and a group costs an allocation, a lock and a second allocation
+  /// for its member list (cancel.startCancel in BENCHMARKS.md).
   @usableFromInline
-  let group: StoreTaskGroup?
+  let firstRun: EffectLifetime?
 
   @inlinable
-  init(_ group: StoreTaskGroup?) {
-    self.group = group
+  init(_ firstRun: EffectLifetime?) {
+    self.firstRun = firstRun
+  }
+
+  /// The group of the runs this task covers, made now if nothing needed it before.
+  private var group: StoreTaskGroup? {
+    firstRun.map(StoreTaskGroup.ofTask(of:))
   }
 
   /// Returns once every effect has ended, finished or cancelled, its outputs reduced by the store,
@@ -44,6 +55,11 @@ public struct StoreTask: Sendable {
   /// In a test, a store's effects run in virtual time: the test's own `finish()` settles it first,
   /// and if the effects then wait on a `TestClock` that only the test could advance, it fails at
   /// `file`/`line` saying which advance to write, instead of waiting for ever.
+  ///
+  /// Awaited in any other task (a view's `.task`, a child task of the test, an `async let`, a
+  /// `Task {}` the test awaits), it waits: the test may advance the clock meanwhile, and nothing
+  /// but real time could tell that it will not. Bound such a wait with
+  /// ``finish(timeout:file:line:)``, which names the advance to write when its timeout passes.
   public func finish(file: StaticString = #filePath, line: UInt = #line) async {
     guard let group else { return }
     if let starter = group.registry.taskStarter,
@@ -56,6 +72,39 @@ public struct StoreTask: Sendable {
     } onCancel: {
       group.cancel()
     }
+  }
+
+  /// ``finish(file:line:)`` with a bound in real time: returns `true` once every effect has ended,
+  /// or `false` once `timeout` has passed first, leaving them running.
+  ///
+  /// ```swift
+  /// let save = store.send(.saveButtonTapped)
+  /// if await !save.finish(timeout: .seconds(5)) { save.cancel() }
+  /// ```
+  ///
+  /// In a test, a timeout that passes fails the test at `file`/`line`, naming what the effects
+  /// still wait on (the `clock.advance(by:)` to write, when they sleep on a `TestClock`). That is
+  /// how to bound a `finish()` awaited outside the test's own task (a task group racing it, an
+  /// `async let`, a `Task {}`), where plain `finish()` waits for an advance that may still come.
+  /// Awaited by the test's own task, it fails at once, as `finish()` does, when only an advance
+  /// could end the effects. Cancelling the task that awaits it cancels the effects.
+  @discardableResult
+  public func finish(
+    timeout: Duration, file: StaticString = #filePath, line: UInt = #line
+  ) async -> Bool {
+    guard let group else { return true }
+    let starter = group.registry.taskStarter
+    if let starter, await starter.finishInVirtualTime(until: { group.isWoundDown }, file: file, line: line) {
+      return group.isWoundDown
+    }
+    let ended = await withTaskCancellationHandler {
+      await group.wait(timeout: timeout)
+    } onCancel: {
+      group.cancel()
+    }
+    guard !ended, let starter else { return ended }
+    return await starter.finishAfterTimeout(
+      until: { group.isWoundDown }, timeout: timeout, file: file, line: line)
   }
 
   /// Cancels every effect still running, as cancelling them by id would: nothing they send afterwards

@@ -275,6 +275,50 @@ import Testing
     await store.receive(5) { $0 = 5 }
   }
 
+  // MARK: Item 17: a plain store's finish() awaited in a child task, racing real time.
+
+  /// A plain store whose action 0 sleeps two seconds on `clock`, then sends 1.
+  private func sleeper(_ clock: TestClock) -> Store<Int, Int> {
+    Store(initialValue: 0) { count, action in
+      count += action
+      return action == 0 ? [.run { send in try await clock.sleep(for: .seconds(2)); await send(1) }] : []
+    }
+  }
+
+  @Test func item17AFinishRacingRealTimeIsBoundedAndNamesTheAdvance() async {
+    let clock = TestClock()
+    let store = sleeper(clock)
+    let task = store.send(0)
+    // Plain `finish()` here would wait: the test might still advance. The timed form reports.
+    await withKnownIssue {
+      let finishedFirst = await withTaskGroup(of: Bool?.self) { group in
+        group.addTask { await task.finish(timeout: .milliseconds(100)) }
+        group.addTask {
+          try? await Task.sleep(for: .seconds(60))  // a safety bound, never reached
+          return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+      }
+      #expect(finishedFirst == false)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("clock.advance(by: .seconds(2))") }
+    }
+    await clock.advance(by: .seconds(2))
+    #expect(store.value == 1)
+  }
+
+  @Test func item17AFinishInAChildTaskWaitsWhileTheTestAdvances() async {
+    let clock = TestClock()
+    let store = sleeper(clock)
+    let task = store.send(0)
+    async let ended = task.finish(timeout: .seconds(60))
+    await clock.advance(by: .seconds(2))
+    #expect(await ended)
+    #expect(store.value == 1)
+  }
+
   // MARK: Item 18: late sends; a timer story on a clock.
 
   @Test func item18ASendAfterTheOperationReturnedIsDroppedAndReported() async {

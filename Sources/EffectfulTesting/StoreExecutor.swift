@@ -119,9 +119,11 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   }
 
   /// Brackets a sleep on a test clock by a task that carries this executor: counted asleep if it is
-  /// the top-level task of a `.run`. The wake-up runs on this executor whatever task sleeps: an
-  /// unstructured `Task {}` made in an effect does not inherit the executor, only the task-local,
-  /// and what it does after the sleep must be part of settling, not race it on another thread.
+  /// the top-level task of a `.run`. The wake-up runs on this executor whatever task sleeps. But an
+  /// unstructured `Task {}` made in an effect inherits the task-local, not the executor preference
+  /// (SE-0417), so once this bracket returns it goes back to the global executor: what it does after
+  /// the sleep is not part of settling, and `TestClock.advance`'s documentation says so. Swift offers
+  /// no way to keep it here short of a process-wide enqueue hook, which test machinery must not be.
   func sleeps<T>(_ body: () async throws -> T) async throws -> T {
     let isRunTask = Self.runTask != nil && withUnsafeCurrentTask { $0?.hashValue } == Self.runTask
     if isRunTask { lock.withLock { tasksAsleep += 1 } }

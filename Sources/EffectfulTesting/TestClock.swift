@@ -135,6 +135,13 @@ public final class TestClock: Clock, Scheduler, @unchecked Sendable {
   ///
   /// `advance()` (zero) lets effects that just started reach their first sleep, and runs work
   /// scheduled for now. A negative duration is a test failure, and time does not move.
+  ///
+  /// "As far as it can" covers a `.run`'s own task, its task-group children and `async let`s, and
+  /// main-queue hops. It does not cover what an unstructured `Task {}` made in an effect does after
+  /// its sleep returns: such a task does not keep the store's executor (only structured children
+  /// inherit it), so it goes on among the process's threads, where `advance` cannot wait for it.
+  /// Receive its output (`receive` waits for it) instead of reading the state at once, or await
+  /// the work in the effect as a structured child.
   @MainActor
   public func advance(by duration: Duration = .zero, file: StaticString = #filePath, line: UInt = #line) async
   {

@@ -93,9 +93,10 @@ struct OnlyVirtualTimeCanWakeTests {
   }
 
   /// Twenty times, on a fresh store: sends `action`, waits until `sleepers` sleeps are on the clock,
-  /// advances it by `duration`, and expects `.answer(answer)` reduced by the time `advance` returns.
+  /// advances it by `duration`, and expects `.answer(answer)`: reduced by the time `advance` returns
+  /// if `advance` waits for the work, received otherwise.
   private func expectAnswerAfterAdvance(
-    _ action: Action, sleepers: Int = 0, by duration: Duration, answer: Int
+    _ action: Action, sleepers: Int = 0, by duration: Duration, answer: Int, advanceWaits: Bool = true
   ) async {
     let log = FailureLog()
     let clock = TestClock()
@@ -109,8 +110,9 @@ struct OnlyVirtualTimeCanWakeTests {
         try? await Task.sleep(for: .milliseconds(1))
       }
       await clock.advance(by: duration)
-      #expect(store.value == answer)
+      if advanceWaits { #expect(store.value == answer) }
       await store.receive(.answer(answer)) { $0 = answer }
+      if !advanceWaits { await store.finish() }
     }
     #expect(log.isEmpty, "\(log.failures)")
   }
@@ -121,9 +123,11 @@ struct OnlyVirtualTimeCanWakeTests {
     await expectAnswerAfterAdvance(.hop, by: .zero, answer: 5)
   }
 
-  @Test("A Task {} inside a .run, its sleep on the clock, is woken on the store's executor by advance")
+  @Test("A Task {} inside a .run, its sleep on the clock, is woken by advance and its output received")
   func anUnstructuredTaskInAnEffectIsWaitedFor() async {
-    // Before, the sleep woke on the global executor and raced the settling that `advance` does.
-    await expectAnswerAfterAdvance(.inner, sleepers: 1, by: .seconds(1), answer: 1)
+    // After its sleep, a `Task {}` goes on on the global executor (it does not inherit the store's):
+    // `advance` cannot wait for it, as its documentation says, and `receive` does. Reading the state
+    // right after `advance` failed 11 of 30 runs with both cores busy.
+    await expectAnswerAfterAdvance(.inner, sleepers: 1, by: .seconds(1), answer: 1, advanceWaits: false)
   }
 }

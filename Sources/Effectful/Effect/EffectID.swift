@@ -31,15 +31,10 @@ package struct EffectID: Hashable, Sendable {
     hasher.combine(hashValueOnce)
   }
 
-  /// What `Dictionary` hashes an id with. Its default runs a whole `Hasher` (SipHash) over the hash
-  /// already computed, and a cancellable run looks its id up at least twice (registered, then
-  /// cancelled). `hashValueOnce` came out of a seeded `Hasher` already, so mixing in the table's
-  /// seed is enough.
+  /// What `Dictionary` hashes an id with: see ``precomputedHash(_:seed:)``.
   @usableFromInline
   package func _rawHashValue(seed: Int) -> Int {
-    // A multiply and a rotate, so that the table's seed changes every bit of the result.
-    let mixed = (hashValueOnce ^ seed) &* -7_046_029_254_386_353_131  // 0x9E3779B97F4A7C15
-    return mixed ^ (mixed >> 29)
+    precomputedHash(hashValueOnce, seed: seed)
   }
 }
 

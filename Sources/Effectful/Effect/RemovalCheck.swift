@@ -137,11 +137,10 @@ package struct RemovalCheckKey: Hashable, Sendable {
     hasher.combine(hashValueOnce)
   }
 
-  /// As ``EffectID``'s: the hash came out of a seeded `Hasher` already.
+  /// What `Dictionary` hashes a key with: see ``precomputedHash(_:seed:)``.
   @usableFromInline
   package func _rawHashValue(seed: Int) -> Int {
-    let mixed = (hashValueOnce ^ seed) &* -7_046_029_254_386_353_131  // 0x9E3779B97F4A7C15
-    return mixed ^ (mixed >> 29)
+    precomputedHash(hashValueOnce, seed: seed)
   }
 }
 

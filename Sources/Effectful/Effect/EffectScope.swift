@@ -5,8 +5,12 @@
 /// row's reducer registers `"timer"` qualified by that row's path, so two rows never cancel each
 /// other, and the row's `cancel(id: "timer")` reaches only its own timer. Every run of a child is
 /// also registered under ``wholeScopeID``, which is how removing the child ends them all.
+///
+/// A run of a `forEach`'s or `ifLet`'s child has a ``ChildRunScope``, which its store counts.
 @usableFromInline
-package final class EffectScope: Sendable {
+package class EffectScope: @unchecked Sendable {
+  // Only `let`s, set once: what makes the unchecked Sendable safe (a class that is subclassed
+  // cannot say `Sendable` plainly).
   /// Child keys (see ``ScopedChildren``), outermost first.
   @usableFromInline package let path: [EffectID]
   /// Cancelling this id cancels every run of the child's effects.

@@ -21,8 +21,8 @@ package struct WatchedRemovalChecks {
   }
 
   /// Runs every check on the store's `value`, dropping those that found nothing left to watch.
-  @usableFromInline
-  package mutating func run(on value: Any, registry: CancellationRegistry) {
+  @inlinable
+  package mutating func run<Value>(on value: Value, registry: CancellationRegistry) {
     // A cancellation a check makes can end effects synchronously, but no end handler runs a
     // reducer or adds a check, so the set is stable while it runs.
     var finished: [RemovalCheckKey] = []

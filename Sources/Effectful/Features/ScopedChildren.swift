@@ -25,6 +25,8 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   @usableFromInline let token: NamespaceToken
   /// Which `forEach` or `ifLet` this is: the first part of its children's scope keys.
   @usableFromInline let namespace: ObjectIdentifier
+  /// Its children at the top of a store, outside any other child: made once, with its hash.
+  @usableFromInline let topLevelGroup: ChildGroup
   /// The child that stands for `member` in the parent now, and who that child is.
   @usableFromInline
   let current: @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
@@ -43,12 +45,14 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     let namespace = ObjectIdentifier(token)
     self.token = token
     self.namespace = namespace
+    let topLevelGroup = ChildGroup(namespace: namespace, owner: [])
+    self.topLevelGroup = topLevelGroup
     self.current = current
     removalCheck = RemovalCheck(for: ParentValue.self, key: [RemovalCheckKeyPart(namespace)]) {
       parent, scope, registry in
       withExtendedLifetime(token) {
-        let group = ChildGroup(namespace: namespace, owner: scope?.path ?? [])
-        let running = registry.childEffects.running(in: group)
+        let group = scope.map { ChildGroup(namespace: namespace, owner: $0.path) } ?? topLevelGroup
+        let running = registry.runningChildren(in: group)
         guard !running.isEmpty else { return false }
         let isPresent = holds(parent)
         // Kept while a child that is still there runs an effect. Once every running child was
@@ -56,12 +60,12 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
         // after the next action.
         var isWatching = false
         for child in running {
-          // Counted in this group by this `ScopedChildren`'s own runs only, which count
-          // `RunningMember<Member>`s: no dynamic cast (about 600 instructions a check).
-          if isPresent(unsafeDowncast(child, to: RunningMember<Member>.self).member) {
+          // Counted in this group by this `ScopedChildren`'s own runs only, which run under
+          // `MemberRunScope<Member>`s: no dynamic cast (about 600 instructions a check).
+          if isPresent(unsafeDowncast(child, to: MemberRunScope<Member>.self).member) {
             isWatching = true
           } else {
-            registry.cancel(id: child.scopeID)
+            registry.cancel(id: child.wholeScopeID)
           }
         }
         return isWatching
@@ -129,7 +133,8 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   /// ``EffectScope/wholeScopeID``, and the store's ``ChildEffectCounts`` knows it runs. A
   /// `.cancel(id:)` is rewritten on the spot, so that the store still cancels without a run. One
   /// run does the scoping, the lifting and (with `dismissal`) the presenting, rather than one
-  /// operator each.
+  /// operator each; when the effect is the whole of a store's run, that run is the child's (see
+  /// ``CancellationRegistry/startChildRun(in:scope:)``).
   @inlinable
   func scope<ChildAction, ParentAction>(
     _ effect: Effect<ChildAction>, to member: Member, key: EffectID,
@@ -148,30 +153,33 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     case .run(let body):
       let token = self.token
       let namespace = self.namespace
+      let topLevelGroup = self.topLevelGroup
       return Effect(
         operation: .run { downstream in
           let parent = downstream.lifetime
-          let registry = parent.registry
-          let counts = registry.childEffects
-          let group = ChildGroup(namespace: namespace, owner: parent.scope?.path ?? [])
           // Delivered through the outer run: once the child is gone (its scope cancelled, which
           // ends this run), the dismissal is dropped.
           let presented = dismissal.map { dismissal in
             PresentedChild(lifetime: parent) { downstream.receive(dismissal.value, nil) }
           }
-          let scope = EffectScope(parent: parent.scope, key: key, presented: presented)
-          // Ends with its body, however that ends, and tells its parent.
-          let inner = parent.makeChildFinishingParent(scope: scope)
-          let counted = counts.started(
-            RunningMember(member: member, group: group, scopeID: scope.wholeScopeID))
-          inner.onEnd { _ in
-            withExtendedLifetime(token) { counts.ended(counted) }
+          let group = parent.scope.map { ChildGroup(namespace: namespace, owner: $0.path) } ?? topLevelGroup
+          let scope = MemberRunScope(
+            member: member, parent: parent.scope, key: key, presented: presented, namespace: token,
+            group: group)
+          let run = parent.registry.startChildRun(in: parent, scope: scope)
+          guard run !== parent else {
+            // The store's own run: its outputs reach the store on the store's thread, which checks
+            // them there (see `EffectLifetime.isStoreRun`), so no check or provenance is added.
+            body(
+              EffectSubscriber(lifetime: run) { output, provenance in
+                downstream.receive(embed(member, output), provenance)
+              })
+            return
           }
-          registry.register(inner, id: scope.wholeScopeID)
           body(
-            EffectSubscriber(lifetime: inner) { output, provenance in
-              guard inner.isRunning else { return }
-              downstream.receive(embed(member, output), Provenance(inner, next: provenance))
+            EffectSubscriber(lifetime: run) { output, provenance in
+              guard run.isRunning else { return }
+              downstream.receive(embed(member, output), Provenance(run, next: provenance))
             })
         })
     }

@@ -136,7 +136,7 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// The children of `group` with an effect running in this store, each by the scope of one of
   /// its runs: what a removal check compares with the children still in the state.
   @usableFromInline
-  func runningChildren(in group: ChildGroup) -> [ChildRunScope] {
+  func runningChildren(in group: ChildGroup) -> RunningChildren {
     withState { $0.runningChildren(in: group) }
   }
 

@@ -193,7 +193,7 @@ extension RegistryState {
   }
 
   /// The children of `group` with an effect running, each by the scope of one of its runs.
-  func runningChildren(in group: ChildGroup) -> [ChildRunScope] {
+  func runningChildren(in group: ChildGroup) -> RunningChildren {
     childEffects.running(in: group)
   }
 

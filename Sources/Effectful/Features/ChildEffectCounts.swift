@@ -12,54 +12,112 @@
 /// Not generic: the generic tables it replaced looked up the runtime metadata of their dictionaries
 /// on every call.
 struct ChildEffectCounts {
-  private var groups: [ChildGroup: [EffectID: CountedChild]] = [:]
-  /// An empty table, with its storage, that a group left when its last effect ended.
-  private var spareTable: [EffectID: CountedChild]?
+  private var groups: [ChildGroup: GroupCounts] = [:]
 
   /// Counts a run that started under `scope`.
   ///
   /// Keyed by the scope's own id, the one the registry holds and the check cancels: two copies of
   /// it share their path's storage, so comparing them is one pointer comparison.
   mutating func started(_ scope: ChildRunScope) {
-    if let index = groups.index(forKey: scope.group) {
-      if let child = groups.values[index].index(forKey: scope.wholeScopeID) {
-        groups.values[index].values[child].count += 1
-      } else {
-        groups.values[index][scope.wholeScopeID] = CountedChild(scope: scope)
-      }
-    } else {
-      // The table a group that emptied left behind, if any: a child presented and dismissed over
-      // and over makes and drops its group's table each time.
-      var table = spareTable ?? [:]
-      spareTable = nil
-      table[scope.wholeScopeID] = CountedChild(scope: scope)
-      groups[scope.group] = table
+    guard let index = groups.index(forKey: scope.group) else {
+      groups[scope.group] = .one(CountedChild(scope: scope))
+      return
     }
+    groups.values[index].started(scope)
   }
 
   /// Counts a run under `scope` that ended.
   mutating func ended(_ scope: ChildRunScope) {
-    guard let index = groups.index(forKey: scope.group),
-      let child = groups.values[index].index(forKey: scope.wholeScopeID)
-    else { return }
-    groups.values[index].values[child].count -= 1
-    guard groups.values[index].values[child].count == 0 else { return }
-    groups.values[index].remove(at: child)
-    if groups.values[index].isEmpty {
-      // Kept for the next group, so that its storage is not freed and made again.
-      spareTable = groups.remove(at: index).value
-    }
+    guard let index = groups.index(forKey: scope.group) else { return }
+    if groups.values[index].ended(scope) { groups.remove(at: index) }
   }
 
   /// The children of `group` with an effect running, each by the scope of one of its runs.
-  func running(in group: ChildGroup) -> [ChildRunScope] {
-    guard let index = groups.index(forKey: group) else { return [] }
-    // A loop, not `map`: `map` over a dictionary's values ran unspecialized, through the
-    // runtime's generic metadata (about 1,000 instructions a check).
-    var running: [ChildRunScope] = []
-    running.reserveCapacity(groups.values[index].count)
-    for child in groups.values[index].values { running.append(child.scope) }
-    return running
+  func running(in group: ChildGroup) -> RunningChildren {
+    guard let index = groups.index(forKey: group) else { return RunningChildren(first: nil) }
+    switch groups.values[index] {
+    case .one(let child):
+      return RunningChildren(first: child.scope)
+    case .many(let table):
+      // A loop, not `map`: `map` over a dictionary's values ran unspecialized, through the
+      // runtime's generic metadata (about 1,000 instructions a check).
+      var running = RunningChildren(first: nil)
+      running.others.reserveCapacity(table.count)
+      for child in table.values { running.others.append(child.scope) }
+      return running
+    }
+  }
+}
+
+/// The children of one group with runs going, as ``ChildEffectCounts/running(in:)`` returns them:
+/// one, almost always, which needs no array.
+@usableFromInline
+struct RunningChildren {
+  @usableFromInline var first: ChildRunScope?
+  @usableFromInline var others: [ChildRunScope] = []
+
+  @usableFromInline
+  init(first: ChildRunScope?) {
+    self.first = first
+  }
+
+  /// Whether no child of the group runs an effect.
+  @inlinable var isEmpty: Bool { first == nil && others.isEmpty }
+
+  @inlinable
+  func forEach(_ body: (ChildRunScope) -> Void) {
+    if let first { body(first) }
+    for other in others { body(other) }
+  }
+}
+
+/// One group's children with runs going: almost always one (an `ifLet`'s child, the one row
+/// that runs an effect), which a table would hash for nothing.
+private enum GroupCounts {
+  case one(CountedChild)
+  case many([EffectID: CountedChild])
+
+  /// Counts a run that started under `scope`, a run of one of this group's children.
+  mutating func started(_ scope: ChildRunScope) {
+    switch self {
+    case .one(var child):
+      if child.isCounting(scope) {
+        child.count += 1
+        self = .one(child)
+      } else {
+        self = .many([child.scope.wholeScopeID: child, scope.wholeScopeID: CountedChild(scope: scope)])
+      }
+    case .many(var table):
+      // `self` lets go of the table first, so that changing it does not copy it.
+      self = .one(CountedChild(scope: scope))
+      if let index = table.index(forKey: scope.wholeScopeID) {
+        table.values[index].count += 1
+      } else {
+        table[scope.wholeScopeID] = CountedChild(scope: scope)
+      }
+      self = .many(table)
+    }
+  }
+
+  /// Counts a run under `scope` that ended; returns whether the group has no run left.
+  mutating func ended(_ scope: ChildRunScope) -> Bool {
+    switch self {
+    case .one(var child):
+      guard child.isCounting(scope) else { return false }
+      child.count -= 1
+      if child.count == 0 { return true }
+      self = .one(child)
+      return false
+    case .many(var table):
+      self = .one(CountedChild(scope: scope))
+      if let index = table.index(forKey: scope.wholeScopeID) {
+        table.values[index].count -= 1
+        if table.values[index].count == 0 { table.remove(at: index) }
+      }
+      let isEmpty = table.isEmpty
+      self = .many(table)
+      return isEmpty
+    }
   }
 }
 
@@ -68,6 +126,12 @@ struct ChildEffectCounts {
 private struct CountedChild {
   let scope: ChildRunScope
   var count = 1
+
+  /// Whether `scope` is a run of this child: the same scope object, for a child's only run, needs
+  /// no comparison of ids.
+  func isCounting(_ scope: ChildRunScope) -> Bool {
+    self.scope === scope || self.scope.wholeScopeID == scope.wholeScopeID
+  }
 }
 
 /// The children of one `forEach` or `ifLet` (its namespace, see ``ScopedChildren``) inside one

@@ -61,10 +61,7 @@ extension ScopedChildren where Member == ChildIdentity {
   convenience init<Child>(optional read: @escaping @Sendable (ParentValue) -> Child?) {
     let kind = ChildKind(Child.self)
     self.init(
-      holds: { parent in
-        let present = read(parent).map { ChildIdentity($0, kind: kind) }
-        return { $0 == present }
-      },
+      holds: { parent, member in read(parent).map { ChildIdentity($0, kind: kind) } == member },
       // Whoever is there now: a replaced child's effects are the parent's check's to cancel, and a
       // check from inside the child reads the child there now.
       current: { parent, _ in read(parent).map { ($0, ChildIdentity($0, kind: kind)) } })

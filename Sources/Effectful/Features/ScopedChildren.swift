@@ -32,12 +32,13 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   let current: @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
 
   /// - Parameters:
-  ///   - holds: Which members the parent's state holds.
+  ///   - holds: Whether the parent's state holds a member: asked once per running member, rather
+  ///     than returning a test made once per check, which allocated its closure at every check.
   ///   - current: The child standing for a member in the parent's state now, and who it is: what a
   ///     removal check from inside that child reads.
   @inlinable
   init(
-    holds: @escaping @Sendable (_ parent: ParentValue) -> (_ member: Member) -> Bool,
+    holds: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> Bool,
     current: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
   ) {
     // The check captures the token, not `self`, which holds the check: that would be a cycle.
@@ -54,15 +55,14 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
         let group = scope.map { ChildGroup(namespace: namespace, owner: $0.path) } ?? topLevelGroup
         let running = registry.runningChildren(in: group)
         guard !running.isEmpty else { return false }
-        let isPresent = holds(parent)
         // Kept while a child that is still there runs an effect. Once every running child was
         // cancelled here, nothing is left to watch: dropped now rather than by one more run
         // after the next action.
         var isWatching = false
-        for child in running {
+        running.forEach { child in
           // Counted in this group by this `ScopedChildren`'s own runs only, which run under
           // `MemberRunScope<Member>`s: no dynamic cast (about 600 instructions a check).
-          if isPresent(unsafeDowncast(child, to: MemberRunScope<Member>.self).member) {
+          if holds(parent, unsafeDowncast(child, to: MemberRunScope<Member>.self).member) {
             isWatching = true
           } else {
             registry.cancel(id: child.wholeScopeID)

@@ -186,12 +186,12 @@ class ChildRunScope: EffectScope, @unchecked Sendable {
   /// `group` (its namespace under `parent`).
   @inlinable
   init(
-    parent: EffectScope?, key: EffectID, presented: PresentedChild?, namespace: NamespaceToken,
+    parent: EffectScope?, place: ScopePlace, presented: PresentedChild?, namespace: NamespaceToken,
     group: ChildGroup
   ) {
     self.group = group
     token = namespace
-    super.init(parent: parent, key: key, presented: presented)
+    super.init(parent: parent, place: place, presented: presented)
   }
 }
 
@@ -204,10 +204,10 @@ final class MemberRunScope<Member: Sendable>: ChildRunScope, @unchecked Sendable
 
   @inlinable
   init(
-    member: Member, parent: EffectScope?, key: EffectID, presented: PresentedChild?,
+    member: Member, parent: EffectScope?, place: ScopePlace, presented: PresentedChild?,
     namespace: NamespaceToken, group: ChildGroup
   ) {
     self.member = member
-    super.init(parent: parent, key: key, presented: presented, namespace: namespace, group: group)
+    super.init(parent: parent, place: place, presented: presented, namespace: namespace, group: group)
   }
 }

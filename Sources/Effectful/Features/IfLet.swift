@@ -61,6 +61,8 @@ extension ScopedChildren where Member == ChildIdentity {
   convenience init<Child>(optional read: @escaping @Sendable (ParentValue) -> Child?) {
     let kind = ChildKind(Child.self)
     self.init(
+      // Neither an enum nor `Identifiable`: every child is the same one while it is there.
+      onlyMember: kind.layout == nil && !kind.isIdentifiable ? ChildIdentity(id: nil, tag: nil) : nil,
       holds: { parent, member in read(parent).map { ChildIdentity($0, kind: kind) } == member },
       // Whoever is there now: a replaced child's effects are the parent's check's to cancel, and a
       // check from inside the child reads the child there now.

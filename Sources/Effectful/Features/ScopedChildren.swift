@@ -27,17 +27,24 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   @usableFromInline let namespace: ObjectIdentifier
   /// Its children at the top of a store, outside any other child: made once, with its hash.
   @usableFromInline let topLevelGroup: ChildGroup
+  /// When every child is the same member (an `ifLet` of a child that is neither an enum nor
+  /// `Identifiable`): the key of that member's scope, and its place at the top of a store, made
+  /// once. Made at every run, the key's hash, the path's array and the whole-scope id's hash were
+  /// about 1,000 instructions of navigation.presentDismiss (BENCHMARKS.md).
+  @usableFromInline let onlyScope: OnlyScope?
   /// The child that stands for `member` in the parent now, and who that child is.
   @usableFromInline
   let current: @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
 
   /// - Parameters:
+  ///   - onlyMember: The one member every child is, if so.
   ///   - holds: Whether the parent's state holds a member: asked once per running member, rather
   ///     than returning a test made once per check, which allocated its closure at every check.
   ///   - current: The child standing for a member in the parent's state now, and who it is: what a
   ///     removal check from inside that child reads.
   @inlinable
   init(
+    onlyMember: Member? = nil,
     holds: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> Bool,
     current: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
   ) {
@@ -48,6 +55,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     self.namespace = namespace
     let topLevelGroup = ChildGroup(namespace: namespace, owner: [])
     self.topLevelGroup = topLevelGroup
+    onlyScope = onlyMember.map { OnlyScope(key: ChildKey.scopeKey(of: $0, in: namespace)) }
     self.current = current
     removalCheck = RemovalCheck(for: ParentValue.self, key: [RemovalCheckKeyPart(namespace)]) {
       parent, scope, registry in
@@ -112,7 +120,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     _ effects: [Effect<ChildAction>], of member: Member,
     actions: ChildActions<Member, ChildAction, ParentAction>
   ) -> [Effect<ParentAction>] {
-    let key = ChildKey.scopeKey(of: member, in: namespace)
+    let key = onlyScope?.key ?? ChildKey.scopeKey(of: member, in: namespace)
     // An action value, delivered on the store's actor like any output.
     let dismissal = actions.dismissal.map { UncheckedSendable($0(member)) }
     // Room for the removal check `reduce` appends: growing the array for it cost a reallocation.
@@ -154,6 +162,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
       let token = self.token
       let namespace = self.namespace
       let topLevelGroup = self.topLevelGroup
+      let onlyScope = self.onlyScope
       return Effect(
         operation: .run { downstream in
           let parent = downstream.lifetime
@@ -162,10 +171,18 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
           let presented = dismissal.map { dismissal in
             PresentedChild(lifetime: parent) { downstream.receive(dismissal.value, nil) }
           }
-          let group = parent.scope.map { ChildGroup(namespace: namespace, owner: $0.path) } ?? topLevelGroup
+          let group: ChildGroup
+          let place: ScopePlace
+          if let parentScope = parent.scope {
+            group = ChildGroup(namespace: namespace, owner: parentScope.path)
+            place = ScopePlace(parent: parentScope, key: key)
+          } else {
+            group = topLevelGroup
+            place = onlyScope?.place ?? ScopePlace(parent: nil, key: key)
+          }
           let scope = MemberRunScope(
-            member: member, parent: parent.scope, key: key, presented: presented, namespace: token,
-            group: group)
+            member: member, parent: parent.scope, place: place, presented: presented,
+            namespace: token, group: group)
           let run = parent.registry.startChildRun(in: parent, scope: scope)
           guard run !== parent else {
             // The store's own run: its outputs reach the store on the store's thread, which checks
@@ -208,6 +225,21 @@ enum ChildReduction<Member, ChildAction> {
   case effects([Effect<ChildAction>], of: Member)
   /// No child was there to reduce the action.
   case missing(MissingChild)
+}
+
+/// The scope key and the top-level place of the one member every child of a `forEach` or `ifLet`
+/// is, when so (see ``ScopedChildren/onlyScope``). A class, so that passing it on is a retain: as
+/// an optional struct, each copy of its id went through the runtime's value witnesses.
+@usableFromInline
+final class OnlyScope: Sendable {
+  @usableFromInline let key: EffectID
+  @usableFromInline let place: ScopePlace
+
+  @inlinable
+  init(key: EffectID) {
+    self.key = key
+    place = ScopePlace(parent: nil, key: key)
+  }
 }
 
 /// Names one `forEach` or `ifLet` (see ``ScopedChildren``) by its address.

@@ -49,7 +49,9 @@ extension TestStore {
   /// ```
   public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) async {
     if exhaustivity.isExhaustive {
-      _ = await waitAsynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
+      _ = await waitAsynchronously(
+        timeout: timeout ?? self.timeout, gracesTheTest: true, file: file, line: line
+      ) {
         runningEffects.isEmpty
       }
     }

@@ -63,7 +63,8 @@ public struct StoreTask: Sendable {
   public func finish(file: StaticString = #filePath, line: UInt = #line) async {
     guard let group else { return }
     if let starter = group.registry.taskStarter,
-      await starter.finishInVirtualTime(until: { group.isWoundDown }, file: file, line: line)
+      await starter.finishInVirtualTime(
+        until: { group.isWoundDown }, gracesTheTest: true, file: file, line: line)
     {
       return
     }
@@ -94,7 +95,10 @@ public struct StoreTask: Sendable {
   ) async -> Bool {
     guard let group else { return true }
     let starter = group.registry.taskStarter
-    if let starter, await starter.finishInVirtualTime(until: { group.isWoundDown }, file: file, line: line) {
+    if let starter,
+      await starter.finishInVirtualTime(
+        until: { group.isWoundDown }, gracesTheTest: false, file: file, line: line)
+    {
       return group.isWoundDown
     }
     let ended = await withTaskCancellationHandler {

@@ -31,30 +31,34 @@ struct FinishGivesTheTestAGraceTests {
       }
     }
 
-    /// Awaits `task.finish()` here; returns whether it returned before the safety bound.
+    /// Awaits `task.finish()` here, racing the safety bound; returns whether it came first.
     func finish(_ task: StoreTask) async -> Bool {
+      await withTaskGroup(of: Bool.self) { group in
+        group.addTask {
+          await self.awaitFinish(task)
+          return true
+        }
+        group.addTask {
+          try? await Task.sleep(for: safetyBound)
+          return false
+        }
+        let first = await group.next() ?? false
+        // A finish() that lost the race is cancelled: it cancels the effects, and returns.
+        group.cancelAll()
+        return first
+      }
+    }
+
+    private func awaitFinish(_ task: StoreTask) async {
       switch self {
       case .taskGroupChild:
-        return await withTaskGroup(of: Bool.self) { group in
-          group.addTask {
-            await task.finish()
-            return true
-          }
-          group.addTask {
-            try? await Task.sleep(for: safetyBound)
-            return false
-          }
-          let first = await group.next() ?? false
-          group.cancelAll()
-          return first
-        }
+        await task.finish()
       case .asyncLet:
         async let finished: Void = task.finish()
         await finished
-        return true
       case .unstructuredTask:
-        await Task { await task.finish() }.value
-        return true
+        let view = Task { await task.finish() }
+        await withTaskCancellationHandler { await view.value } onCancel: { view.cancel() }
       }
     }
   }

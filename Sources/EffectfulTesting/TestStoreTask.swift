@@ -45,6 +45,17 @@ public struct TestStoreTask: Sendable {
   /// ```swift
   /// await store.send(.refreshButtonTapped).finish()
   /// ```
+  ///
+  /// Awaited by the test's own task, it fails at once when only an advance of a test clock could
+  /// end the effects. Awaited in any other task (an `async let`, a task-group child, a `Task {}`),
+  /// it waits while the test advances, and fails only once `timeout` has passed with nothing
+  /// moving (no advance, no effect waking or running): any of them starts it again.
+  ///
+  /// ```swift
+  /// async let ended: Void = store.send(.start).finish()
+  /// await clock.advance(by: .seconds(3))
+  /// await ended
+  /// ```
   public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) async {
     let task = task
     let ended = await testStore.wait(timeout, true, file, line) { task.isWoundDown }

@@ -13,6 +13,9 @@
 struct LineQueue {
   private var storage: [String] = []
   private var head = 0
+  /// How many lines the queue has moved in memory so far: what a test counts to check that popping
+  /// every line costs linear work, not `removeFirst()`'s quadratic.
+  private(set) var linesMoved = 0
 
   var isEmpty: Bool { head == storage.count }
   var count: Int { storage.count - head }
@@ -29,6 +32,7 @@ struct LineQueue {
       storage.removeAll(keepingCapacity: true)
       head = 0
     } else if head >= 1_024, head * 2 >= storage.count {
+      linesMoved += storage.count - head
       storage.removeFirst(head)
       head = 0
     }

@@ -136,7 +136,8 @@ final class PrimeTimeSafetyTests {
     // Comments print nothing, so this measures the queue, not the terminal. Quadratic removal took
     // minutes for a million; linear takes seconds even in a debug build on a busy machine. The
     // million is CI's (`EFFECTFUL_SOAK=1`): it costs five seconds of CPU, and a tenth of it still
-    // checks that a long script runs to its end.
+    // checks that a long script runs to its end. `LineQueueTests` counts the queue's work in every
+    // run, so a quadratic queue fails there without the million.
     let lines = soakRounds(1_000_000, brief: 100_000)
     let input = String(repeating: "#\n", count: lines) + "+\nquit\n"
     let run = try await primeTime(input, timeout: .seconds(120))

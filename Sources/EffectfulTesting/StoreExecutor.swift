@@ -37,6 +37,9 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   /// request, waits on more than virtual time.
   private var tasksAlive = 0
   private var tasksAsleep = 0
+  /// Jobs run, `.run` tasks started, ended or woken from a clock sleep, main-queue blocks run:
+  /// what ``VirtualWorld/progressMark`` adds up.
+  private var movesSoFar = 0
   /// Idle turns of the main queue settling may still take for this store's awake tasks: see
   /// ``takeIdleTurn()``. Granted when a `.run` task starts or wakes from a clock sleep, the events
   /// after which it may be following a chain of main-queue hops; spent by settling.
@@ -81,6 +84,7 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
       let job = lock.withLock({ () -> UnownedJob? in
         guard let job = jobs.popFirst() else { return nil }
         ranSinceTurn = true
+        movesSoFar &+= 1
         return job
       })
     else { return false }
@@ -101,6 +105,18 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
     lock.withLock { !jobs.isEmpty }
   }
 
+  /// See ``movesSoFar``.
+  var moves: Int {
+    lock.withLock { movesSoFar }
+  }
+
+  /// Whether nothing of this store's effects is awake: no job queued, no main-queue block pending,
+  /// and every `.run` task asleep on a test clock. Effects with no task (callback effects) count as
+  /// asleep: what wakes them, if not the clock, cannot be seen.
+  var isIdle: Bool {
+    lock.withLock { jobs.isEmpty && mainQueueWork == 0 && tasksAsleep >= tasksAlive }
+  }
+
   // MARK: EffectTaskStarter
 
   func startTask(
@@ -108,13 +124,17 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   ) -> Task<Void, Never> {
     lock.withLock {
       tasksAlive += 1
+      movesSoFar &+= 1
       idleTurnsOwed = VirtualWorld.idleTurnLimit
     }
     return Task(executorPreference: self, priority: priority) {
       await StoreExecutor.$current.withValue(self) {
         await StoreExecutor.$runTask.withValue(withUnsafeCurrentTask { $0?.hashValue }, operation: operation)
       }
-      self.lock.withLock { self.tasksAlive -= 1 }
+      self.lock.withLock {
+        self.tasksAlive -= 1
+        self.movesSoFar &+= 1
+      }
     }
   }
 
@@ -131,6 +151,7 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
       if isRunTask {
         lock.withLock {
           tasksAsleep -= 1
+          movesSoFar &+= 1
           idleTurnsOwed = VirtualWorld.idleTurnLimit
         }
       }
@@ -164,11 +185,14 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
   }
 
   func finishInVirtualTime(
-    until isDone: @escaping @Sendable () -> Bool, file: StaticString, line: UInt
+    until isDone: @escaping @Sendable () -> Bool, gracesTheTest: Bool, file: StaticString, line: UInt
   ) async -> Bool {
-    // Only the task that owns this virtual time moves it. Any other (a view's `.task`) may wait:
-    // the test goes on meanwhile and advances the clock.
-    guard world.isOwnedByCurrentTask else { return false }
+    // Only the task that owns this virtual time moves it. Any other (a view's `.task`) waits while
+    // the test goes on and advances the clock, for a grace in real time while nothing moves.
+    guard world.isOwnedByCurrentTask else {
+      guard gracesTheTest else { return false }
+      return await finishOutsideTheTest(until: isDone, file: file, line: line)
+    }
     guard await world.settle() else {
       reportTestFailure(TestStoreMessage.neverSettles, file: file, line: line)
       return true
@@ -183,6 +207,35 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
       \(world.waitingAdvice())
       """, file: file, line: line)
     return true
+  }
+
+  /// A `finish()` awaited outside the test's own task: waits while the test may still advance,
+  /// and fails once, for ``VirtualWorld/finishGrace``, the effects only waited on virtual time and
+  /// nothing moved it. Returns `false` if the waiting task was cancelled: `finish()` then cancels
+  /// the effects and waits for them to wind down, as it does in an app.
+  private func finishOutsideTheTest(
+    until isDone: @Sendable () -> Bool, file: StaticString, line: UInt
+  ) async -> Bool {
+    let world = world
+    let outcome = await world.waitForTheTest(
+      grace: VirtualWorld.finishGrace, isQuiet: { self.isIdle && world.hasWorkWaitingForTime },
+      until: isDone)
+    switch outcome {
+    case .done: return true
+    case .cancelled: return false
+    case .runaway:
+      reportTestFailure(TestStoreMessage.neverSettles, file: file, line: line)
+      return true
+    case .graceRanOut:
+      reportTestFailure(
+        """
+        StoreTask.finish(): the effects wait for virtual time to move, and nothing moved it for \
+        \(VirtualWorld.spelled(VirtualWorld.finishGrace)) of real time. Awaited outside the test's \
+        own task, finish() waits that long for the test to advance the clock, then returns, \
+        leaving the effects running. \(world.waitingAdvice())
+        """, file: file, line: line)
+      return true
+    }
   }
 
   func finishAfterTimeout(
@@ -208,6 +261,7 @@ final class StoreExecutor: TaskExecutor, EffectTaskStarter, @unchecked Sendable 
       self.lock.withLock {
         self.mainQueueWork -= 1
         self.ranSinceTurn = true
+        self.movesSoFar &+= 1
       }
     }
   }

@@ -184,6 +184,7 @@ public final class TestClock: Clock, Scheduler, @unchecked Sendable {
 
   @MainActor
   private func advance(upTo target: SchedulerInstant?, limit: Int, file: StaticString, line: UInt) async {
+    timeline.world.noteTimeMoved()
     // Work started before this call (the effect of the action just sent) gets as far as it can first.
     await settle(file: file, line: line)
     var fired = 0

@@ -82,6 +82,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         """, file: file, line: line)
       return
     }
+    timeline.world.noteTimeMoved()
     let target = now.advanced(by: duration)
     while timeline.fireNext(dueBy: target) {}
     timeline.move(to: target)
@@ -97,6 +98,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   /// Repeating work never runs out: after `limit` pieces of work `run()` reports a test failure and
   /// stops, so a forgotten timer cannot hang a test. Cancel timers first, or use ``advance(by:file:line:)``.
   public func run(limit: Int = 100_000, file: StaticString = #filePath, line: UInt = #line) {
+    timeline.world.noteTimeMoved()
     var count = 0
     while timeline.fireNext(dueBy: nil) {
       count += 1

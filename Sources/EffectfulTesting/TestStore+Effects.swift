@@ -98,9 +98,17 @@ extension TestStore {
   /// Settling decides every test whose effects stay in virtual time, with no waiting. Only effects
   /// still running after that wait on something outside it (a real network call, a real clock): for
   /// those, real time passes, up to `timeout`, settling again as it does.
+  ///
+  /// With `gracesTheTest` (a `finish()`), awaited in a task that is not the test's own (a child
+  /// task, an `async let`, a `Task {}`), it waits instead while the test may still advance: see
+  /// ``waitForTheTest(timeout:file:line:until:)``.
   func waitAsynchronously(
-    timeout: Duration, file: StaticString, line: UInt, until condition: () -> Bool
+    timeout: Duration, gracesTheTest: Bool = false, file: StaticString, line: UInt,
+    until condition: () -> Bool
   ) async -> Bool {
+    if gracesTheTest, !executor.world.isOwnedByCurrentTask {
+      return await waitForTheTest(timeout: timeout, file: file, line: line, until: condition)
+    }
     await settle(file: file, line: line)
     if condition() || onlyVirtualTimeCanWake { return condition() }
     let deadline = ContinuousClock.now.advanced(by: timeout)
@@ -111,6 +119,19 @@ extension TestStore {
       await settle(file: file, line: line)
       if condition() { return true }
     }
+    return condition()
+  }
+
+  /// Waits, outside the test's own task, until `condition` holds, or until `timeout` of real time
+  /// passed with nothing moving: no advance of a clock, no job or wake-up of an effect. Any of
+  /// them starts the timeout again, so a test that advances meanwhile never meets it, and effects
+  /// busy on real work are waited for as long as they make progress. Returns whether it holds.
+  private func waitForTheTest(
+    timeout: Duration, file: StaticString, line: UInt, until condition: () -> Bool
+  ) async -> Bool {
+    let outcome = await executor.world.waitForTheTest(grace: timeout, isQuiet: { true }, until: condition)
+    if outcome == .runaway { reportRunaway(file: file, line: line) }
+    collectStrayDeliveries()
     return condition()
   }
 

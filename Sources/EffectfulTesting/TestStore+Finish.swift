@@ -47,9 +47,15 @@ extension TestStore {
   /// await store.receive(.saveResponse(.success(())))
   /// await store.finish()
   /// ```
+  ///
+  /// Awaited outside the test's own task (an `async let`, a `Task {}`), it waits while the test
+  /// advances the clock, until `timeout` passes with nothing moving, as
+  /// ``TestStoreTask/finish(timeout:file:line:)`` does.
   public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) async {
     if exhaustivity.isExhaustive {
-      _ = await waitAsynchronously(timeout: timeout ?? self.timeout, file: file, line: line) {
+      _ = await waitAsynchronously(
+        timeout: timeout ?? self.timeout, gracesTheTest: true, file: file, line: line
+      ) {
         runningEffects.isEmpty
       }
     }

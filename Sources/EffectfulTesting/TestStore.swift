@@ -150,7 +150,9 @@ public final class TestStore<Value: Equatable, Action> {
   /// ```
   ///
   /// Effects on a ``TestClock`` or ``TestScheduler`` never need it: they run when the test advances
-  /// time. A test only waits this long when it is about to fail.
+  /// time. A test only waits this long when it is about to fail. A `finish()` awaited outside the
+  /// test's own task waits this long with nothing moving before it fails: the grace it gives the
+  /// test to advance the clock.
   public var timeout: Duration = .seconds(1)
 
   /// Where failures go; by default the running test (XCTest or Swift Testing) fails.

@@ -35,7 +35,7 @@ public struct TestStoreTask: Sendable {
   /// ```
   public func cancel(file: StaticString = #filePath, line: UInt = #line) async {
     task.cancel()
-    _ = await testStore.wait(.zero, file, line) { false }
+    _ = await testStore.wait(.zero, false, file, line) { false }
   }
 
   /// Returns once every effect has ended, its outputs reduced; reports a failure at the caller's line
@@ -45,9 +45,20 @@ public struct TestStoreTask: Sendable {
   /// ```swift
   /// await store.send(.refreshButtonTapped).finish()
   /// ```
+  ///
+  /// Awaited by the test's own task, it fails at once when only an advance of a test clock could
+  /// end the effects. Awaited in any other task (an `async let`, a task-group child, a `Task {}`),
+  /// it waits while the test advances, and fails only once `timeout` has passed with nothing
+  /// moving (no advance, no effect waking or running): any of them starts it again.
+  ///
+  /// ```swift
+  /// async let ended: Void = store.send(.start).finish()
+  /// await clock.advance(by: .seconds(3))
+  /// await ended
+  /// ```
   public func finish(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) async {
     let task = task
-    let ended = await testStore.wait(timeout, file, line) { task.isWoundDown }
+    let ended = await testStore.wait(timeout, true, file, line) { task.isWoundDown }
     if !ended { testStore.reportUnfinished(origin, file, line) }
   }
 
@@ -63,15 +74,18 @@ public struct TestStoreTask: Sendable {
 private struct TestStoreHandle: Sendable {
   let wait:
     @MainActor @Sendable (
-      _ timeout: Duration?, _ file: StaticString, _ line: UInt, _ until: @MainActor () -> Bool
+      _ timeout: Duration?, _ gracesTheTest: Bool, _ file: StaticString, _ line: UInt,
+      _ until: @MainActor () -> Bool
     ) async -> Bool
   let reportUnfinished:
     @MainActor @Sendable (_ origin: EffectOrigin, _ file: StaticString, _ line: UInt) -> Void
 
   init<Value, Action>(_ store: TestStore<Value, Action>) {
-    wait = { [weak store] timeout, file, line, condition in
+    wait = { [weak store] timeout, gracesTheTest, file, line, condition in
       guard let store else { return condition() }
-      return await store.waitAsynchronously(timeout: timeout ?? store.timeout, file: file, line: line) {
+      return await store.waitAsynchronously(
+        timeout: timeout ?? store.timeout, gracesTheTest: gracesTheTest, file: file, line: line
+      ) {
         condition()
       }
     }

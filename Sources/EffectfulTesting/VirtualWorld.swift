@@ -42,6 +42,16 @@ final class VirtualWorld: @unchecked Sendable {
   /// What settling this world has cost so far: tests count the work instead of timing it.
   var counts: SettlingCounts { lock.withLock { _counts } }
   private var _counts = SettlingCounts()
+  /// How many times a clock or scheduler of this world was told to move: part of ``progressMark``.
+  private var timeMoves = 0
+
+  /// Whether a ``settle(limit:)`` is under way, and who waits for it to end before settling: two
+  /// settlings interleaved at their turns of the main queue would take each other's marks of jobs
+  /// run (``StoreExecutor/takeNeedsMainQueueTurn()``), and one could call the world settled while
+  /// what a job handed the main actor is still on its way. A task that is not the test (a
+  /// `finish()` awaited in a child task) settles while the test advances: one at a time.
+  @MainActor private var isSettling = false
+  @MainActor private var settlingWaiters: [UnsafeContinuation<Void, Never>] = []
 
   /// The task that made this world; `nil` for code outside any task (XCTest's synchronous
   /// methods, `setUp` included).
@@ -92,6 +102,19 @@ final class VirtualWorld: @unchecked Sendable {
   /// clock made in XCTest's `setUp`, used by the test method's task).
   var isOwnedByCurrentTask: Bool {
     StoreExecutor.current == nil && (owner == nil || Self.currentTask == owner)
+  }
+
+  /// A number that changes whenever anything in this world moves: a job of its stores' effects
+  /// runs, a `.run` task starts, ends or wakes, a main-queue block of theirs runs, or a clock or
+  /// scheduler is told to move. Equal marks a while apart mean nothing moved in between.
+  var progressMark: Int {
+    lock.withLock { timeMoves } + liveExecutors.reduce(0) { $0 &+ $1.moves }
+  }
+
+  /// Called when a clock or scheduler of this world is told to move, whether or not anything is
+  /// due: a test that advances is not idle (see ``waitForTheTest(grace:isolation:isQuiet:until:)``).
+  func noteTimeMoved() {
+    lock.withLock { timeMoves &+= 1 }
   }
 
   /// Whether a clock or scheduler of this world holds sleeps or work waiting for time to move.
@@ -200,6 +223,14 @@ final class VirtualWorld: @unchecked Sendable {
   /// without settling: an effect that keeps making progress without ever waiting on a clock.
   @MainActor
   func settle(limit: Int = VirtualWorld.stepLimit) async -> Bool {
+    while isSettling {
+      await withUnsafeContinuation { settlingWaiters.append($0) }
+    }
+    isSettling = true
+    defer {
+      isSettling = false
+      if !settlingWaiters.isEmpty { settlingWaiters.removeFirst().resume() }
+    }
     lock.withLock { _counts.settlings += 1 }
     // What the main actor was handed before this look (a view's `.task` that sends to a store, a
     // hop an effect made while nobody looked) runs first: the main queue is first in, first out.

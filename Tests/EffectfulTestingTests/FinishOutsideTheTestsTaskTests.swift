@@ -13,14 +13,6 @@ import Testing
 @MainActor
 @Suite("A plain store's finish() outside the test's own task")
 struct FinishOutsideTheTestsTaskTests {
-  /// A store whose action 0 starts an effect that sleeps two seconds on `clock`, then sends 1.
-  private static func sleeper(_ clock: TestClock) -> Store<Int, Int> {
-    Store<Int, Int>(initialValue: 0) { count, action in
-      count += action
-      return action == 0 ? [.run { send in try await clock.sleep(for: .seconds(2)); await send(1) }] : []
-    }
-  }
-
   private static let safetyBound = Duration.seconds(60)
   /// Long enough for nothing, short enough to keep the test quick: what the test asks for, not
   /// something it relies on to pass.
@@ -39,7 +31,7 @@ struct FinishOutsideTheTestsTaskTests {
   @Test("Racing real time in a task group, finish(timeout:) comes first and names the advance")
   func taskGroupRace() async {
     let clock = TestClock()
-    let store = Self.sleeper(clock)
+    let store = Sleeper.store(clock)
     let task = store.send(0)
     var finished: Bool?
     let failures = await collectingFailures {
@@ -67,7 +59,7 @@ struct FinishOutsideTheTestsTaskTests {
   @Test("In an async let, finish(timeout:) names the advance")
   func asyncLet() async {
     let clock = TestClock()
-    let store = Self.sleeper(clock)
+    let store = Sleeper.store(clock)
     let task = store.send(0)
     let failures = await collectingFailures {
       async let finished = task.finish(timeout: Self.shortTimeout)
@@ -81,7 +73,7 @@ struct FinishOutsideTheTestsTaskTests {
   @Test("In a Task {} the test awaits, finish(timeout:) names the advance")
   func unstructuredTask() async {
     let clock = TestClock()
-    let store = Self.sleeper(clock)
+    let store = Sleeper.store(clock)
     let task = store.send(0)
     let failures = await collectingFailures {
       let view = Task { await task.finish(timeout: Self.shortTimeout) }
@@ -133,7 +125,7 @@ struct FinishOutsideTheTestsTaskTests {
   @Test("Awaited outside the test's task, finish waits while the test advances the clock")
   func waitsWhileTheTestAdvances() async {
     let clock = TestClock()
-    let store = Self.sleeper(clock)
+    let store = Sleeper.store(clock)
     let failures = await collectingFailures {
       // An async let.
       let first = store.send(0)
@@ -163,7 +155,7 @@ struct FinishOutsideTheTestsTaskTests {
   @Test("The test's own finish(timeout:) fails at once when only an advance could end the effects")
   func ownTaskFailsAtOnce() async {
     let clock = TestClock()
-    let store = Self.sleeper(clock)
+    let store = Sleeper.store(clock)
     let task = store.send(0)
     var finished: Bool?
     // The safety bound is the timeout: reaching it would mean it waited instead of failing.
@@ -182,7 +174,7 @@ struct FinishOutsideTheTestsTaskTests {
   @Test("Cancelling the task awaiting finish(timeout:) cancels the effects, and it returns true")
   func cancellingTheWaiter() async {
     let clock = TestClock()
-    let store = Self.sleeper(clock)
+    let store = Sleeper.store(clock)
     let task = store.send(0)
     let view = Task { await task.finish(timeout: Self.safetyBound) }
     view.cancel()

@@ -8,11 +8,17 @@ package protocol EffectTaskStarter: AnyObject, Sendable {
   ) -> Task<Void, Never>
   /// Runs `block` on the main queue, counted as work of the store's effects until it has run.
   func runOnMainQueue(_ block: @escaping @Sendable () -> Void)
-  /// Waits in virtual time for `isDone`, for a ``StoreTask/finish(file:line:)`` called by the task
-  /// that owns that time: returns `true` once it holds, or once a failure says that nothing but the
-  /// caller itself could make it hold (a clock it does not advance); `false` to wait as an app does.
+  /// Waits in virtual time for `isDone`, for a ``StoreTask/finish(file:line:)``: returns `true`
+  /// once it holds, or once a failure says that only an advance could make it hold; `false` to wait
+  /// as an app does.
+  ///
+  /// Called by the task that owns that time, it settles and fails at once if only the caller
+  /// itself could make it hold (a clock it does not advance). Called by any other task, with
+  /// `gracesTheTest`, it waits while the test may still advance, and fails once a grace of real
+  /// time has passed with nothing moving; without (`finish(timeout:)`, whose timeout bounds the
+  /// wait instead), it returns `false`.
   func finishInVirtualTime(
-    until isDone: @escaping @Sendable () -> Bool, file: StaticString, line: UInt
+    until isDone: @escaping @Sendable () -> Bool, gracesTheTest: Bool, file: StaticString, line: UInt
   ) async -> Bool
   /// Looks once more when the `timeout` of a ``StoreTask/finish(timeout:file:line:)`` has passed:
   /// settles virtual time (the effects may not have reached their first sleep yet, when nobody

@@ -52,18 +52,31 @@ public struct StoreTask: Sendable {
   /// once they have wound down: that is how a view's `.task { await store.send(.onTask).finish() }`
   /// stops work when the view goes away.
   ///
-  /// In a test, a store's effects run in virtual time: the test's own `finish()` settles it first,
-  /// and if the effects then wait on a `TestClock` that only the test could advance, it fails at
-  /// `file`/`line` saying which advance to write, instead of waiting for ever.
+  /// In a test, a store's effects run in virtual time, which belongs to the test's own task: the
+  /// test's own `finish()` settles it first, and if the effects then wait on a `TestClock` that only
+  /// the test could advance, it fails at `file`/`line` saying which advance to write, instead of
+  /// waiting for ever.
   ///
   /// Awaited in any other task (a view's `.task`, a child task of the test, an `async let`, a
-  /// `Task {}` the test awaits), it waits: the test may advance the clock meanwhile, and nothing
-  /// but real time could tell that it will not. Bound such a wait with
-  /// ``finish(timeout:file:line:)``, which names the advance to write when its timeout passes.
+  /// `Task {}` the test awaits), it gives the test a grace to advance: once every effect has waited
+  /// on virtual time alone for a second of real time with nothing moving (no advance, no effect
+  /// waking or running), it fails at `file`/`line` naming the advance to write, and returns,
+  /// leaving the effects running. Any advance starts the grace again, so a test that advances from
+  /// its own task meanwhile never meets it; effects awake on real work are waited for.
+  ///
+  /// ```swift
+  /// async let ended: Void = store.send(.start).finish()
+  /// await clock.advance(by: .seconds(3))   // the test's own task
+  /// await ended
+  /// ```
+  ///
+  /// Outside a test it waits for as long as the effects run. ``finish(timeout:file:line:)``
+  /// bounds the whole wait instead.
   public func finish(file: StaticString = #filePath, line: UInt = #line) async {
     guard let group else { return }
     if let starter = group.registry.taskStarter,
-      await starter.finishInVirtualTime(until: { group.isWoundDown }, file: file, line: line)
+      await starter.finishInVirtualTime(
+        until: { group.isWoundDown }, gracesTheTest: true, file: file, line: line)
     {
       return
     }
@@ -83,18 +96,21 @@ public struct StoreTask: Sendable {
   /// ```
   ///
   /// In a test, a timeout that passes fails the test at `file`/`line`, naming what the effects
-  /// still wait on (the `clock.advance(by:)` to write, when they sleep on a `TestClock`). That is
-  /// how to bound a `finish()` awaited outside the test's own task (a task group racing it, an
-  /// `async let`, a `Task {}`), where plain `finish()` waits for an advance that may still come.
-  /// Awaited by the test's own task, it fails at once, as `finish()` does, when only an advance
-  /// could end the effects. Cancelling the task that awaits it cancels the effects.
+  /// still wait on (the `clock.advance(by:)` to write, when they sleep on a `TestClock`). It bounds
+  /// the whole wait, whoever awaits it, in place of the grace plain `finish()` gives the test
+  /// outside its own task. Awaited by the test's own task, it fails at once, as `finish()` does,
+  /// when only an advance could end the effects. Cancelling the task that awaits it cancels the
+  /// effects.
   @discardableResult
   public func finish(
     timeout: Duration, file: StaticString = #filePath, line: UInt = #line
   ) async -> Bool {
     guard let group else { return true }
     let starter = group.registry.taskStarter
-    if let starter, await starter.finishInVirtualTime(until: { group.isWoundDown }, file: file, line: line) {
+    if let starter,
+      await starter.finishInVirtualTime(
+        until: { group.isWoundDown }, gracesTheTest: false, file: file, line: line)
+    {
       return group.isWoundDown
     }
     let ended = await withTaskCancellationHandler {

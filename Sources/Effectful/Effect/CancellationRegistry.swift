@@ -32,9 +32,6 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// only by the store's send loop, like ``deliveringRun``.
   @usableFromInline @exclusivity(unchecked) package var removalChecks = WatchedRemovalChecks()
 
-  /// How many effects each child of each `forEach` and `ifLet` has running in this store.
-  @usableFromInline package let childEffects = ChildEffectCounts()
-
   package let taskStarter: (any EffectTaskStarter)?
 
   // The store's isolation, set once, by the store's first send at the latest, before any effect
@@ -121,6 +118,26 @@ package final class CancellationRegistry: @unchecked Sendable {
   @usableFromInline
   package func registerStoreRun(_ lifetime: EffectLifetime, id: EffectID) -> Bool {
     withState { $0.registerStoreRun(lifetime, id: id) }
+  }
+
+  /// Starts a run of a `forEach`'s or `ifLet`'s child's effect under `scope`, inside `run`: `run`
+  /// itself when it is a store's run that has just started (see
+  /// ``RegistryState/adoptStoreRun(_:scope:)``), else a child of it that finishes it. The run is
+  /// registered under the scope's whole-scope id and counted among the child's runs until it
+  /// ends. Returns the lifetime the child's effect runs in.
+  @usableFromInline
+  func startChildRun(in run: EffectLifetime, scope: ChildRunScope) -> EffectLifetime {
+    if withState({ $0.adoptStoreRun(run, scope: scope) }) { return run }
+    let inner = run.makeChildFinishingParent(scope: scope)
+    if withState({ $0.registerChildRun(inner, scope: scope) }) { inner.cancel() }
+    return inner
+  }
+
+  /// The children of `group` with an effect running in this store, each by the scope of one of
+  /// its runs: what a removal check compares with the children still in the state.
+  @usableFromInline
+  func runningChildren(in group: ChildGroup) -> RunningChildren {
+    withState { $0.runningChildren(in: group) }
   }
 
   /// Cancels every running effect registered under `id`. An unknown id is not an error: the effect

@@ -50,9 +50,9 @@ extension Hashable where Self: Sendable {
   /// Whether `value` is of this type and equal to this value.
   private func isEqual<Other>(to value: Other) -> Bool {
     guard Other.self == Self.self else { return false }
-    // Same type, checked just above: the memory already holds a `Self`, compared in place.
-    return withUnsafePointer(to: value) { pointer in
-      pointer.withMemoryRebound(to: Self.self, capacity: 1) { self == $0.pointee }
-    }
+    // Same type, checked just above: the bits already are a `Self`. A bit cast rather than a
+    // pointer rebound, whose two generic closures this unspecialized code called through the
+    // runtime at every registry lookup that finds an id.
+    return self == unsafeBitCast(value, to: Self.self)
   }
 }

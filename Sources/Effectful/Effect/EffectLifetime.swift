@@ -24,7 +24,12 @@ package final class EffectLifetime: @unchecked Sendable {
   let root: EffectLifetime?
   /// The element or optional child whose reducer returned the effect this run belongs to, if any:
   /// cancellation ids used under it are that element's own (see `EffectScope`). Children inherit it.
-  @usableFromInline package let scope: EffectScope?
+  ///
+  /// Set at creation, or once, by ``RegistryState/adoptStoreRun(_:scope:)``, on a store's run that
+  /// a child's effect takes over whole before its body has started (under the registry's lock, on
+  /// the store's thread, before any part of the run or any task of it can read it): that is what
+  /// makes the unchecked exclusivity safe.
+  @usableFromInline @exclusivity(unchecked) package internal(set) var scope: EffectScope?
 
   /// This run's part of its registry's state: read and written only by ``RegistryState``'s
   /// transitions, with the registry's lock held, which is what makes the unchecked exclusivity safe.

@@ -5,8 +5,12 @@
 /// row's reducer registers `"timer"` qualified by that row's path, so two rows never cancel each
 /// other, and the row's `cancel(id: "timer")` reaches only its own timer. Every run of a child is
 /// also registered under ``wholeScopeID``, which is how removing the child ends them all.
+///
+/// A run of a `forEach`'s or `ifLet`'s child has a ``ChildRunScope``, which its store counts.
 @usableFromInline
-package final class EffectScope: Sendable {
+package class EffectScope: @unchecked Sendable {
+  // Only `let`s, set once: what makes the unchecked Sendable safe (a class that is subclassed
+  // cannot say `Sendable` plainly).
   /// Child keys (see ``ScopedChildren``), outermost first.
   @usableFromInline package let path: [EffectID]
   /// Cancelling this id cancels every run of the child's effects.
@@ -20,11 +24,34 @@ package final class EffectScope: Sendable {
   /// The scope of the child `key` inside `parent` (or at the top, when `parent` is nil), presented
   /// as `presented` when it is a presented child.
   @usableFromInline
-  init(parent: EffectScope?, key: EffectID, presented: PresentedChild? = nil) {
+  convenience init(parent: EffectScope?, key: EffectID, presented: PresentedChild? = nil) {
+    self.init(parent: parent, place: ScopePlace(parent: parent, key: key), presented: presented)
+  }
+
+  /// The scope of the child at `place` inside `parent`, presented as `presented` when it is a
+  /// presented child.
+  @usableFromInline
+  init(parent: EffectScope?, place: ScopePlace, presented: PresentedChild?) {
+    path = place.path
+    wholeScopeID = place.wholeScopeID
+    self.presented = presented ?? parent?.presented
+  }
+}
+
+/// Where one child's scope is: its path and the id of its whole scope. An `ifLet` whose child is
+/// always the same member (one that is neither an enum nor `Identifiable`) works out its place at
+/// the top of a store once, rather than at every run (see ``ScopedChildren``).
+@usableFromInline
+struct ScopePlace: Sendable {
+  @usableFromInline let path: [EffectID]
+  @usableFromInline let wholeScopeID: EffectID
+
+  /// The place of the child `key` inside `parent`, or at the top when `parent` is nil.
+  @usableFromInline
+  init(parent: EffectScope?, key: EffectID) {
     // One allocation, not two (`[] + [key]`): a child's run makes its scope as it starts.
     if let parent { path = parent.path + [key] } else { path = [key] }
     wholeScopeID = EffectID(WholeScope(path: path))
-    self.presented = presented ?? parent?.presented
   }
 }
 

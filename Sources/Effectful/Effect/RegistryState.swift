@@ -26,6 +26,9 @@ struct RegistryState {
   private var finishedRecently: [EffectID: FinishedLifetimes] = [:]
   private var pruneThreshold = 64
   private var throttles: [EffectID: ThrottleState] = [:]
+  /// Which children of each `forEach` and `ifLet` have runs going: changed in the critical sections
+  /// that register a child's run and end it.
+  private var childEffects = ChildEffectCounts()
   /// Set once the store has gone: anything registered later is cancelled on the spot.
   private var isClosed = false
   var runErrorReporter: (@Sendable (RunErrorReport) -> Void)?
@@ -59,6 +62,10 @@ extension RegistryState {
     }
     lifetime.record.phase = cancelled ? .cancelled : .finished
     leaveRegistry(lifetime, wasCancelled: cancelled)
+    if lifetime.record.isCountedChildRun, let scope = lifetime.scope {
+      // Set only with a `ChildRunScope` (see `registerChildRun`).
+      childEffects.ended(unsafeDowncast(scope, to: ChildRunScope.self))
+    }
     let woundDown = lifetime.record.runningTasks > 0 ? nil : memberWoundDown(lifetime)
     return LifetimeEnding(taking: &lifetime.record, wasCancelled: cancelled, woundDown: woundDown)
   }
@@ -147,6 +154,47 @@ extension RegistryState {
       lifetime.isTrackedAtStart = true
     }
     return true
+  }
+
+  /// Makes `run`, a store's run that has just started, the run of a `forEach`'s or `ifLet`'s
+  /// child's effect itself: it takes `scope`, is registered under its whole-scope id, tracked (see
+  /// ``registerStoreRun(_:id:)``) and counted among the child's runs. Returns `false`, changing
+  /// nothing, unless the run is fresh: a store's run, running, with no id, no scope and no handler
+  /// yet, so that nothing of the run has read its scope or hooked into it.
+  ///
+  /// The commonest child effect is the whole of what a store's run does: one lifetime instead of
+  /// a child one that finishes it, and one critical section instead of five
+  /// (navigation.presentDismiss, BENCHMARKS.md).
+  mutating func adoptStoreRun(_ run: EffectLifetime, scope: ChildRunScope) -> Bool {
+    guard !isClosed, run.isStoreRun, run.scope == nil, run.record.phase == .running,
+      !run.record.isRegistered, run.record.cancelHandlers.isEmpty, run.record.endHandlers.isEmpty
+    else { return false }
+    run.scope = scope
+    insert(run, id: scope.wholeScopeID)
+    run.record.isCountedChildRun = true
+    childEffects.started(scope)
+    if run.record.topLevelIndex == nil {
+      topLevelRuns.insert(run)
+      run.isTrackedAtStart = true
+    }
+    return true
+  }
+
+  /// Registers `lifetime`, a new run of a `forEach`'s or `ifLet`'s child's effect under its
+  /// ``EffectLifetime/scope`` (a `scope`), under that scope's whole-scope id, and counts it among
+  /// the child's runs; returns `true` to cancel it, outside the lock, because the store has gone.
+  mutating func registerChildRun(_ lifetime: EffectLifetime, scope: ChildRunScope) -> Bool {
+    guard !isClosed else { return true }
+    guard lifetime.record.phase == .running else { return false }
+    insert(lifetime, id: scope.wholeScopeID)
+    lifetime.record.isCountedChildRun = true
+    childEffects.started(scope)
+    return false
+  }
+
+  /// The children of `group` with an effect running, each by the scope of one of its runs.
+  func runningChildren(in group: ChildGroup) -> RunningChildren {
+    childEffects.running(in: group)
   }
 
   /// For a running lifetime with no id yet.
@@ -358,6 +406,9 @@ struct LifetimeRecord {
   /// witnesses, a few hundred instructions on every start and cancel.
   var registeredID: EffectID?
   var isRegistered = false
+  /// Whether the lifetime is a run of a `forEach`'s or `ifLet`'s child's effect, counted in
+  /// ``ChildEffectCounts`` under its scope until it ends.
+  var isCountedChildRun = false
   /// Its place among the lifetimes registered under ``registeredID``, when there are several.
   var sharedIDIndex: Int?
   /// On a top-level run: the ``StoreTaskGroup`` it belongs to, and its place among the members.
@@ -416,6 +467,8 @@ enum EndHandler {
 struct Handlers<Handler> {
   private(set) var first: Handler?
   private(set) var more: [Handler] = []
+
+  var isEmpty: Bool { first == nil }
 
   mutating func append(_ handler: Handler) {
     if first == nil { first = handler } else { more.append(handler) }

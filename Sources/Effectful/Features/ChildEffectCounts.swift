@@ -1,116 +1,213 @@
 /// How many effects each child of each `forEach` and `ifLet` has running in one store: what a
 /// removal check compares with the children still in the state.
 ///
-/// One belongs to one store (its ``CancellationRegistry``), so one store's busy rows never make
-/// another store's checks run. Inside, counts are kept per group (one `forEach` or `ifLet`, see
-/// ``ScopedChildren``, under one enclosing child) and per child, by the id its runs are registered
-/// under; a group's table empties as its last effect ends.
+/// Part of the store's ``RegistryState``: a child's run is counted in the critical section that
+/// registers it under its scope's ``EffectScope/wholeScopeID`` and uncounted in the one that ends
+/// it, however it ends. Kept apart, behind a lock of its own, with an end handler per run to
+/// uncount it, it cost three more lock round trips and a closure a run (navigation.presentDismiss,
+/// BENCHMARKS.md). One store's busy rows never make another store's checks run.
 ///
-/// Not generic: a child is counted by its scope's id, with its member kept as `Any` for the check
-/// to read back. The generic tables it replaced looked up the runtime metadata of their dictionaries
-/// on every call, about 30,000 of the 97,000 instructions of navigation.presentDismiss
-/// (BENCHMARKS.md).
-@usableFromInline
-package final class ChildEffectCounts: @unchecked Sendable {
-  private let lock = Lock()
-  // Guarded by `lock`, which is what makes the unchecked exclusivity and Sendable safe.
-  @exclusivity(unchecked) private var groups: [ChildGroup: [EffectID: RunningChild]] = [:]
-  /// An empty table, with its storage, that a group left when its last effect ended.
-  @exclusivity(unchecked) private var spareTable: [EffectID: RunningChild]?
+/// Counts are kept per group (one `forEach` or `ifLet`, see ``ScopedChildren``, under one enclosing
+/// child) and per child, by its whole-scope id; a group's table empties as its last effect ends.
+/// Not generic: the generic tables it replaced looked up the runtime metadata of their dictionaries
+/// on every call.
+struct ChildEffectCounts {
+  private var groups: [ChildGroup: GroupCounts] = [:]
 
-  init() {}
-
-  /// Counts an effect that started for `child`, or for the one counted already under its
-  /// ``RunningChild/scopeID`` (its scope's ``EffectScope/wholeScopeID``): returns the one counted,
-  /// which the run hands back to ``ended(_:)``.
+  /// Counts a run that started under `scope`.
   ///
   /// Keyed by the scope's own id, the one the registry holds and the check cancels: two copies of
-  /// it share their path's storage, so comparing them is one pointer comparison, where comparing
-  /// rebuilt ids compared each child key through the runtime (navigation.presentDismiss).
+  /// it share their path's storage, so comparing them is one pointer comparison.
+  mutating func started(_ scope: ChildRunScope) {
+    guard let index = groups.index(forKey: scope.group) else {
+      groups[scope.group] = .one(CountedChild(scope: scope))
+      return
+    }
+    groups.values[index].started(scope)
+  }
+
+  /// Counts a run under `scope` that ended.
+  mutating func ended(_ scope: ChildRunScope) {
+    guard let index = groups.index(forKey: scope.group) else { return }
+    if groups.values[index].ended(scope) { groups.remove(at: index) }
+  }
+
+  /// The children of `group` with an effect running, each by the scope of one of its runs.
+  func running(in group: ChildGroup) -> RunningChildren {
+    guard let index = groups.index(forKey: group) else { return RunningChildren(first: nil) }
+    switch groups.values[index] {
+    case .one(let child):
+      return RunningChildren(first: child.scope)
+    case .many(let table):
+      // A loop, not `map`: `map` over a dictionary's values ran unspecialized, through the
+      // runtime's generic metadata (about 1,000 instructions a check).
+      var running = RunningChildren(first: nil)
+      running.others.reserveCapacity(table.count)
+      for child in table.values { running.others.append(child.scope) }
+      return running
+    }
+  }
+}
+
+/// The children of one group with runs going, as ``ChildEffectCounts/running(in:)`` returns them:
+/// one, almost always, which needs no array.
+@usableFromInline
+struct RunningChildren {
+  @usableFromInline var first: ChildRunScope?
+  @usableFromInline var others: [ChildRunScope] = []
+
   @usableFromInline
-  func started(_ child: RunningChild) -> RunningChild {
-    lock.withLock {
-      let counted: RunningChild
-      if let index = groups.index(forKey: child.group) {
-        counted = groups.values[index][child.scopeID] ?? child
-        if counted === child { groups.values[index][child.scopeID] = child }
+  init(first: ChildRunScope?) {
+    self.first = first
+  }
+
+  /// Whether no child of the group runs an effect.
+  @inlinable var isEmpty: Bool { first == nil && others.isEmpty }
+
+  @inlinable
+  func forEach(_ body: (ChildRunScope) -> Void) {
+    if let first { body(first) }
+    for other in others { body(other) }
+  }
+}
+
+/// One group's children with runs going: almost always one (an `ifLet`'s child, the one row
+/// that runs an effect), which a table would hash for nothing.
+private enum GroupCounts {
+  case one(CountedChild)
+  case many([EffectID: CountedChild])
+
+  /// Counts a run that started under `scope`, a run of one of this group's children.
+  mutating func started(_ scope: ChildRunScope) {
+    switch self {
+    case .one(var child):
+      if child.isCounting(scope) {
+        child.count += 1
+        self = .one(child)
       } else {
-        counted = child
-        // The table a group that emptied left behind, if any: a child presented and dismissed
-        // over and over makes and drops its group's table each time.
-        var table = spareTable ?? [:]
-        spareTable = nil
-        table[child.scopeID] = child
-        groups[child.group] = table
+        self = .many([child.scope.wholeScopeID: child, scope.wholeScopeID: CountedChild(scope: scope)])
       }
-      counted.count += 1
-      return counted
+    case .many(var table):
+      // `self` lets go of the table first, so that changing it does not copy it.
+      self = .one(CountedChild(scope: scope))
+      if let index = table.index(forKey: scope.wholeScopeID) {
+        table.values[index].count += 1
+      } else {
+        table[scope.wholeScopeID] = CountedChild(scope: scope)
+      }
+      self = .many(table)
     }
   }
 
-  /// Counts an effect of `child` that ended.
-  @usableFromInline
-  func ended(_ child: RunningChild) {
-    lock.withLock {
+  /// Counts a run under `scope` that ended; returns whether the group has no run left.
+  mutating func ended(_ scope: ChildRunScope) -> Bool {
+    switch self {
+    case .one(var child):
+      guard child.isCounting(scope) else { return false }
       child.count -= 1
-      guard child.count == 0, let index = groups.index(forKey: child.group) else { return }
-      groups.values[index][child.scopeID] = nil
-      if groups.values[index].isEmpty {
-        // Kept for the next group, so that its storage is not freed and made again.
-        spareTable = groups.remove(at: index).value
+      if child.count == 0 { return true }
+      self = .one(child)
+      return false
+    case .many(var table):
+      self = .one(CountedChild(scope: scope))
+      if let index = table.index(forKey: scope.wholeScopeID) {
+        table.values[index].count -= 1
+        if table.values[index].count == 0 { table.remove(at: index) }
       }
+      let isEmpty = table.isEmpty
+      self = .many(table)
+      return isEmpty
     }
   }
+}
 
-  /// The children of `group` with an effect running.
-  @usableFromInline
-  func running(in group: ChildGroup) -> [RunningChild] {
-    lock.withLock {
-      guard let members = groups[group] else { return [] }
-      return Array(members.values)
-    }
+/// One child's runs in ``ChildEffectCounts``: the scope of one of them, which says who the child
+/// is, and how many there are.
+private struct CountedChild {
+  let scope: ChildRunScope
+  var count = 1
+
+  /// Whether `scope` is a run of this child: the same scope object, for a child's only run, needs
+  /// no comparison of ids.
+  func isCounting(_ scope: ChildRunScope) -> Bool {
+    self.scope === scope || self.scope.wholeScopeID == scope.wholeScopeID
   }
 }
 
 /// The children of one `forEach` or `ifLet` (its namespace, see ``ScopedChildren``) inside one
 /// enclosing child (the scope path of the effects' owner).
+///
+/// Hashed once, like ``EffectID``: the counts look a group up as each child's run starts and ends
+/// and at every check, and a `forEach` or `ifLet` at the top of the store makes its group once.
 @usableFromInline
 struct ChildGroup: Hashable, Sendable {
   @usableFromInline let namespace: ObjectIdentifier
   @usableFromInline let owner: [EffectID]
+  @usableFromInline let hashValueOnce: Int
 
   @inlinable
   init(namespace: ObjectIdentifier, owner: [EffectID]) {
     self.namespace = namespace
     self.owner = owner
+    var hasher = Hasher()
+    hasher.combine(namespace)
+    hasher.combine(owner)
+    hashValueOnce = hasher.finalize()
   }
-}
-
-/// One child's running effects: where its runs are registered, and how many there are. Its count
-/// changes only under its ``ChildEffectCounts``' lock.
-@usableFromInline
-class RunningChild: @unchecked Sendable {
-  @usableFromInline let group: ChildGroup
-  @usableFromInline let scopeID: EffectID
-  @usableFromInline var count = 0
 
   @inlinable
-  init(group: ChildGroup, scopeID: EffectID) {
-    self.group = group
-    self.scopeID = scopeID
+  static func == (lhs: ChildGroup, rhs: ChildGroup) -> Bool {
+    lhs.hashValueOnce == rhs.hashValueOnce && lhs.namespace == rhs.namespace && lhs.owner == rhs.owner
+  }
+
+  @inlinable
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hashValueOnce)
+  }
+
+  /// What `Dictionary` hashes a group with: see ``precomputedHash(_:seed:)``.
+  @inlinable
+  func _rawHashValue(seed: Int) -> Int {
+    precomputedHash(hashValueOnce, seed: seed)
   }
 }
 
-/// A ``RunningChild`` of a `forEach` or `ifLet` whose children are `Member`s: who it is. Generic,
-/// so that its check reads the member back without a dynamic cast, and the member is stored
-/// without an existential box.
+/// The scope of one run of a `forEach`'s or `ifLet`'s child: counted in its store's
+/// ``ChildEffectCounts`` while the run goes on, under its ``group``.
 @usableFromInline
-final class RunningMember<Member: Sendable>: RunningChild, @unchecked Sendable {
+class ChildRunScope: EffectScope, @unchecked Sendable {
+  // Only `let`s, set once: what makes the unchecked Sendable safe.
+  @usableFromInline let group: ChildGroup
+  /// Keeps the `forEach` or `ifLet` named by the group's namespace alive while the run is counted,
+  /// so that its address is never another's meanwhile.
+  @usableFromInline let token: NamespaceToken
+
+  /// The scope of a run of the child `key` of the `forEach` or `ifLet` named by `namespace`, in
+  /// `group` (its namespace under `parent`).
+  @inlinable
+  init(
+    parent: EffectScope?, place: ScopePlace, presented: PresentedChild?, namespace: NamespaceToken,
+    group: ChildGroup
+  ) {
+    self.group = group
+    token = namespace
+    super.init(parent: parent, place: place, presented: presented)
+  }
+}
+
+/// A ``ChildRunScope`` of a `forEach` or `ifLet` whose children are `Member`s: who the child is.
+/// Generic, so that its check reads the member back without a dynamic cast, and the member is
+/// stored without an existential box; the scope itself, so that a run allocates one object for both.
+@usableFromInline
+final class MemberRunScope<Member: Sendable>: ChildRunScope, @unchecked Sendable {
   @usableFromInline let member: Member
 
   @inlinable
-  init(member: Member, group: ChildGroup, scopeID: EffectID) {
+  init(
+    member: Member, parent: EffectScope?, place: ScopePlace, presented: PresentedChild?,
+    namespace: NamespaceToken, group: ChildGroup
+  ) {
     self.member = member
-    super.init(group: group, scopeID: scopeID)
+    super.init(parent: parent, place: place, presented: presented, namespace: namespace, group: group)
   }
 }

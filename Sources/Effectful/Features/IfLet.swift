@@ -61,10 +61,9 @@ extension ScopedChildren where Member == ChildIdentity {
   convenience init<Child>(optional read: @escaping @Sendable (ParentValue) -> Child?) {
     let kind = ChildKind(Child.self)
     self.init(
-      holds: { parent in
-        let present = read(parent).map { ChildIdentity($0, kind: kind) }
-        return { $0 == present }
-      },
+      // Neither an enum nor `Identifiable`: every child is the same one while it is there.
+      onlyMember: kind.layout == nil && !kind.isIdentifiable ? ChildIdentity(id: nil, tag: nil) : nil,
+      holds: { parent, member in read(parent).map { ChildIdentity($0, kind: kind) } == member },
       // Whoever is there now: a replaced child's effects are the parent's check's to cancel, and a
       // check from inside the child reads the child there now.
       current: { parent, _ in read(parent).map { ($0, ChildIdentity($0, kind: kind)) } })
@@ -75,38 +74,74 @@ extension ScopedChildren where Member == ChildIdentity {
 /// it is `Identifiable` (for an enum, when its case's payload is), so that a child replaced by
 /// another case or by one with another `id` counts as gone; otherwise one identity for whatever
 /// value is there.
+///
+/// The `id` is boxed in a class: a child without one, the commonest, is copied, compared and
+/// dropped as plain bits and a null reference. An `AnyHashable?` in its place was copied and
+/// destroyed through the runtime's value witnesses at every step of a child's effect, about 2,500
+/// instructions of navigation.presentDismiss (BENCHMARKS.md).
 @usableFromInline
-struct ChildIdentity: Hashable, @unchecked Sendable {
-  // Only compared and hashed, in the store's counts or on the store's actor. `AnyHashable` does
-  // not say it is `Sendable`; an `id` is a value (an `Int`, a `UUID`) in practice.
-  let id: AnyHashable?
+struct ChildIdentity: Hashable, Sendable {
+  @usableFromInline let id: ChildIDBox?
   /// The case number, for an enum child.
-  let tag: UInt32?
+  @usableFromInline let tag: UInt32?
 
-  /// Who `child` is; `kind` says what its type is, learned once per reducer.
   @usableFromInline
-  init<Child>(_ child: Child, kind: ChildKind) {
-    tag = kind.layout?.tag(of: child)
-    // The cast is paid only by children that are `Identifiable`.
-    if kind.isIdentifiable, let identifiable = child as? any Identifiable {
-      id = Self.id(of: identifiable)
-    } else if tag != nil {
-      // A destination enum: its case's payload (a feature's state) says who it is.
-      id = Self.payloadID(of: child)
-    } else {
-      id = nil
-    }
+  init(id: ChildIDBox?, tag: UInt32?) {
+    self.id = id
+    self.tag = tag
   }
 
-  /// The `id` of an enum value's payload, when the payload is `Identifiable`.
-  private static func payloadID(of child: Any) -> AnyHashable? {
-    guard let payload = Mirror(reflecting: child).children.first?.value as? any Identifiable else {
-      return nil
+  /// Who `child` is; `kind` says what its type is, learned once per reducer.
+  @inlinable
+  init<Child>(_ child: Child, kind: ChildKind) {
+    // Neither an enum nor `Identifiable`: one identity, with no call to ask.
+    guard kind.layout != nil || kind.isIdentifiable else {
+      self.init(id: nil, tag: nil)
+      return
     }
-    return id(of: payload)
+    self = Self.identity(of: child, kind: kind)
+  }
+
+  @usableFromInline
+  static func identity<Child>(of child: Child, kind: ChildKind) -> ChildIdentity {
+    let tag = kind.layout?.tag(of: child)
+    // The cast is paid only by children that are `Identifiable`.
+    if kind.isIdentifiable, let identifiable = child as? any Identifiable {
+      return ChildIdentity(id: ChildIDBox(id(of: identifiable)), tag: tag)
+    }
+    // A destination enum: its case's payload (a feature's state) says who it is.
+    guard tag != nil, let payload = Mirror(reflecting: child).children.first?.value as? any Identifiable
+    else { return ChildIdentity(id: nil, tag: tag) }
+    return ChildIdentity(id: ChildIDBox(id(of: payload)), tag: tag)
   }
 
   private static func id(of child: some Identifiable) -> AnyHashable { AnyHashable(child.id) }
+
+  @inlinable
+  static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {
+    guard lhs.tag == rhs.tag else { return false }
+    if lhs.id === rhs.id { return true }
+    guard let left = lhs.id, let right = rhs.id else { return false }
+    return left.value == right.value
+  }
+
+  @inlinable
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(tag)
+    hasher.combine(id?.value)
+  }
+}
+
+/// The `id` of an `Identifiable` child, boxed (see ``ChildIdentity``).
+@usableFromInline
+final class ChildIDBox: @unchecked Sendable {
+  // Only compared and hashed, in the store's counts or on the store's actor. `AnyHashable` does
+  // not say it is `Sendable`; an `id` is a value (an `Int`, a `UUID`) in practice.
+  @usableFromInline let value: AnyHashable
+
+  init(_ value: AnyHashable) {
+    self.value = value
+  }
 }
 
 /// What a child's type says about who a child is: whether it is an enum, and whether it is

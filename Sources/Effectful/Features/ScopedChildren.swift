@@ -25,17 +25,27 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   @usableFromInline let token: NamespaceToken
   /// Which `forEach` or `ifLet` this is: the first part of its children's scope keys.
   @usableFromInline let namespace: ObjectIdentifier
+  /// Its children at the top of a store, outside any other child: made once, with its hash.
+  @usableFromInline let topLevelGroup: ChildGroup
+  /// When every child is the same member (an `ifLet` of a child that is neither an enum nor
+  /// `Identifiable`): the key of that member's scope, and its place at the top of a store, made
+  /// once. Made at every run, the key's hash, the path's array and the whole-scope id's hash were
+  /// about 1,000 instructions of navigation.presentDismiss (BENCHMARKS.md).
+  @usableFromInline let onlyScope: OnlyScope?
   /// The child that stands for `member` in the parent now, and who that child is.
   @usableFromInline
   let current: @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
 
   /// - Parameters:
-  ///   - holds: Which members the parent's state holds.
+  ///   - onlyMember: The one member every child is, if so.
+  ///   - holds: Whether the parent's state holds a member: asked once per running member, rather
+  ///     than returning a test made once per check, which allocated its closure at every check.
   ///   - current: The child standing for a member in the parent's state now, and who it is: what a
   ///     removal check from inside that child reads.
   @inlinable
   init(
-    holds: @escaping @Sendable (_ parent: ParentValue) -> (_ member: Member) -> Bool,
+    onlyMember: Member? = nil,
+    holds: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> Bool,
     current: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
   ) {
     // The check captures the token, not `self`, which holds the check: that would be a cycle.
@@ -43,25 +53,27 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     let namespace = ObjectIdentifier(token)
     self.token = token
     self.namespace = namespace
+    let topLevelGroup = ChildGroup(namespace: namespace, owner: [])
+    self.topLevelGroup = topLevelGroup
+    onlyScope = onlyMember.map { OnlyScope(key: ChildKey.scopeKey(of: $0, in: namespace)) }
     self.current = current
     removalCheck = RemovalCheck(for: ParentValue.self, key: [RemovalCheckKeyPart(namespace)]) {
       parent, scope, registry in
       withExtendedLifetime(token) {
-        let group = ChildGroup(namespace: namespace, owner: scope?.path ?? [])
-        let running = registry.childEffects.running(in: group)
+        let group = scope.map { ChildGroup(namespace: namespace, owner: $0.path) } ?? topLevelGroup
+        let running = registry.runningChildren(in: group)
         guard !running.isEmpty else { return false }
-        let isPresent = holds(parent)
         // Kept while a child that is still there runs an effect. Once every running child was
         // cancelled here, nothing is left to watch: dropped now rather than by one more run
         // after the next action.
         var isWatching = false
-        for child in running {
-          // Counted in this group by this `ScopedChildren`'s own runs only, which count
-          // `RunningMember<Member>`s: no dynamic cast (about 600 instructions a check).
-          if isPresent(unsafeDowncast(child, to: RunningMember<Member>.self).member) {
+        running.forEach { child in
+          // Counted in this group by this `ScopedChildren`'s own runs only, which run under
+          // `MemberRunScope<Member>`s: no dynamic cast (about 600 instructions a check).
+          if holds(parent, unsafeDowncast(child, to: MemberRunScope<Member>.self).member) {
             isWatching = true
           } else {
-            registry.cancel(id: child.scopeID)
+            registry.cancel(id: child.wholeScopeID)
           }
         }
         return isWatching
@@ -108,7 +120,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     _ effects: [Effect<ChildAction>], of member: Member,
     actions: ChildActions<Member, ChildAction, ParentAction>
   ) -> [Effect<ParentAction>] {
-    let key = ChildKey.scopeKey(of: member, in: namespace)
+    let key = onlyScope?.key ?? ChildKey.scopeKey(of: member, in: namespace)
     // An action value, delivered on the store's actor like any output.
     let dismissal = actions.dismissal.map { UncheckedSendable($0(member)) }
     // Room for the removal check `reduce` appends: growing the array for it cost a reallocation.
@@ -129,7 +141,8 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   /// ``EffectScope/wholeScopeID``, and the store's ``ChildEffectCounts`` knows it runs. A
   /// `.cancel(id:)` is rewritten on the spot, so that the store still cancels without a run. One
   /// run does the scoping, the lifting and (with `dismissal`) the presenting, rather than one
-  /// operator each.
+  /// operator each; when the effect is the whole of a store's run, that run is the child's (see
+  /// ``CancellationRegistry/startChildRun(in:scope:)``).
   @inlinable
   func scope<ChildAction, ParentAction>(
     _ effect: Effect<ChildAction>, to member: Member, key: EffectID,
@@ -148,30 +161,42 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     case .run(let body):
       let token = self.token
       let namespace = self.namespace
+      let topLevelGroup = self.topLevelGroup
+      let onlyScope = self.onlyScope
       return Effect(
         operation: .run { downstream in
           let parent = downstream.lifetime
-          let registry = parent.registry
-          let counts = registry.childEffects
-          let group = ChildGroup(namespace: namespace, owner: parent.scope?.path ?? [])
           // Delivered through the outer run: once the child is gone (its scope cancelled, which
           // ends this run), the dismissal is dropped.
           let presented = dismissal.map { dismissal in
             PresentedChild(lifetime: parent) { downstream.receive(dismissal.value, nil) }
           }
-          let scope = EffectScope(parent: parent.scope, key: key, presented: presented)
-          // Ends with its body, however that ends, and tells its parent.
-          let inner = parent.makeChildFinishingParent(scope: scope)
-          let counted = counts.started(
-            RunningMember(member: member, group: group, scopeID: scope.wholeScopeID))
-          inner.onEnd { _ in
-            withExtendedLifetime(token) { counts.ended(counted) }
+          let group: ChildGroup
+          let place: ScopePlace
+          if let parentScope = parent.scope {
+            group = ChildGroup(namespace: namespace, owner: parentScope.path)
+            place = ScopePlace(parent: parentScope, key: key)
+          } else {
+            group = topLevelGroup
+            place = onlyScope?.place ?? ScopePlace(parent: nil, key: key)
           }
-          registry.register(inner, id: scope.wholeScopeID)
+          let scope = MemberRunScope(
+            member: member, parent: parent.scope, place: place, presented: presented,
+            namespace: token, group: group)
+          let run = parent.registry.startChildRun(in: parent, scope: scope)
+          guard run !== parent else {
+            // The store's own run: its outputs reach the store on the store's thread, which checks
+            // them there (see `EffectLifetime.isStoreRun`), so no check or provenance is added.
+            body(
+              EffectSubscriber(lifetime: run) { output, provenance in
+                downstream.receive(embed(member, output), provenance)
+              })
+            return
+          }
           body(
-            EffectSubscriber(lifetime: inner) { output, provenance in
-              guard inner.isRunning else { return }
-              downstream.receive(embed(member, output), Provenance(inner, next: provenance))
+            EffectSubscriber(lifetime: run) { output, provenance in
+              guard run.isRunning else { return }
+              downstream.receive(embed(member, output), Provenance(run, next: provenance))
             })
         })
     }
@@ -200,6 +225,21 @@ enum ChildReduction<Member, ChildAction> {
   case effects([Effect<ChildAction>], of: Member)
   /// No child was there to reduce the action.
   case missing(MissingChild)
+}
+
+/// The scope key and the top-level place of the one member every child of a `forEach` or `ifLet`
+/// is, when so (see ``ScopedChildren/onlyScope``). A class, so that passing it on is a retain: as
+/// an optional struct, each copy of its id went through the runtime's value witnesses.
+@usableFromInline
+final class OnlyScope: Sendable {
+  @usableFromInline let key: EffectID
+  @usableFromInline let place: ScopePlace
+
+  @inlinable
+  init(key: EffectID) {
+    self.key = key
+    place = ScopePlace(parent: nil, key: key)
+  }
 }
 
 /// Names one `forEach` or `ifLet` (see ``ScopedChildren``) by its address.

@@ -56,10 +56,10 @@ func presentation<ParentState, ParentAction, DestinationState, ChildAction>(
   reduceChild: @escaping @Sendable (inout DestinationState, ChildAction) -> [Effect<ChildAction>]?,
   missingCase: @escaping @Sendable (DestinationState) -> MissingChild
 ) -> Reducer<ParentState, ParentAction> {
-  // The wrapper, not its `wrappedValue`: `\.$destination` is a computed property, so every access
-  // runs through the key path machinery (about 1,500 instructions each), and one component costs
-  // less than two. The reducer reaches the child once per action, and the removal check once.
-  let valuePath = LocalValuePath(value)
+  // The wrapper's storage, once found: `\.$destination` is a computed property, so every access
+  // through it runs the key path machinery (see `PresentationStoragePath`). The reducer reaches the
+  // child once per action, and the removal check once.
+  let valuePath = PresentationStoragePath(value)
   let presented = ScopedChildren<ParentState, ChildIdentity>(optional: { valuePath.read($0).wrappedValue })
   let kind = ChildKind(DestinationState.self)
   // Only an alert, a dialog or an enum (a case may hold one) is cleared by a button: any other
@@ -85,6 +85,7 @@ func presentation<ParentState, ParentAction, DestinationState, ChildAction>(
       }
       return effects
     case .presented(let childAction):
+      valuePath.learn(from: state)
       // Whether the child reduced the action and, for one a button clears, who it was: learnt
       // while the child is in hand for its action, not by reaching it again.
       var reached = false

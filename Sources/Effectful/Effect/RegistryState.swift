@@ -165,8 +165,13 @@ extension RegistryState {
   /// The commonest child effect is the whole of what a store's run does: one lifetime instead of
   /// a child one that finishes it, and one critical section instead of five
   /// (navigation.presentDismiss, BENCHMARKS.md).
+  ///
+  /// Never for a presented child's scope: its ``PresentedChild`` holds the run it dismisses
+  /// through, which is this one, and a run holds its scope for as long as it lives, so the run,
+  /// the scope and the child's identity would never be freed (a kilobyte a presentation). A child
+  /// run of its own holds the store's run, which holds nothing of it once it ends.
   mutating func adoptStoreRun(_ run: EffectLifetime, scope: ChildRunScope) -> Bool {
-    guard !isClosed, run.isStoreRun, run.scope == nil, run.record.phase == .running,
+    guard !isClosed, scope.presented == nil, run.isStoreRun, run.scope == nil, run.record.phase == .running,
       !run.record.isRegistered, run.record.cancelHandlers.isEmpty, run.record.endHandlers.isEmpty
     else { return false }
     run.scope = scope

@@ -1,0 +1,66 @@
+import Effectful
+import Testing
+
+/// A presented child's run lets go of everything it held once the child is dismissed: its scope,
+/// the child's identity, and the `PresentedChild` that `await dismiss()` uses. (A store's run that
+/// took a presented child's scope itself held that scope, whose `PresentedChild` held the run: each
+/// present, effect, dismiss cycle leaked about a kilobyte, 1.7 GB over navigation.presentDismiss's
+/// 1,600,000 cycles.)
+@MainActor
+@Suite("A presented child's run is released when the child is dismissed")
+struct PresentedRunReleaseTests {
+  /// A child's id that says when it is freed.
+  final class Token: Hashable, Sendable {
+    static func == (lhs: Token, rhs: Token) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  }
+
+  struct Child: Equatable, Identifiable, Sendable {
+    let id: Token
+  }
+
+  enum ChildAction: Sendable { case start }
+
+  struct Parent: Equatable, Sendable {
+    @PresentationState var destination: Child?
+  }
+
+  enum ParentAction: Sendable {
+    case destination(PresentationAction<ChildAction>)
+    case present(Token)
+  }
+
+  private static let child: Reducer<Child, ChildAction> = { _, _ in
+    // Never ends on its own: only the dismissal ends it.
+    [Effect<ChildAction>.create { _ in }]
+  }
+
+  private static let own: Reducer<Parent, ParentAction> = { state, action in
+    if case .present(let token) = action { state.destination = Child(id: token) }
+    return []
+  }
+
+  private static let destination = CasePath(ParentAction.destination) {
+    action -> PresentationAction<ChildAction>? in
+    guard case .destination(let presentationAction) = action else { return nil }
+    return presentationAction
+  }
+
+  @Test("Present, start an effect, dismiss: the child's id is freed while the store lives on")
+  func dismissedChildIsFreed() {
+    let store = Store(
+      initialValue: Parent(),
+      reducer: ifLet(Self.own, value: \.$destination, action: Self.destination, destination: Self.child))
+    weak var freed: Token?
+    do {
+      let token = Token()
+      freed = token
+      store.send(.present(token))
+    }
+    store.send(.destination(.presented(.start)))
+    store.send(.destination(.dismiss))
+    #expect(store.value.destination == nil)
+    #expect(freed == nil, "the dismissed child's run still holds its identity")
+    withExtendedLifetime(store) {}
+  }
+}

@@ -1,13 +1,13 @@
 import Effectful
 import Testing
 
-/// A presented child's run lets go of everything it held once the child is dismissed: its scope,
-/// the child's identity, and the `PresentedChild` that `await dismiss()` uses. (A store's run that
+/// A child's run lets go of everything it held once the child goes: its scope, the child's identity,
+/// and, for a presented child, the `PresentedChild` that `await dismiss()` uses. (A store's run that
 /// took a presented child's scope itself held that scope, whose `PresentedChild` held the run: each
 /// present, effect, dismiss cycle leaked about a kilobyte, 1.7 GB over navigation.presentDismiss's
 /// 1,600,000 cycles.)
 @MainActor
-@Suite("A presented child's run is released when the child is dismissed")
+@Suite("A child's run is released when the child goes")
 struct PresentedRunReleaseTests {
   /// A child's id that says when it is freed.
   final class Token: Hashable, Sendable {
@@ -61,6 +61,54 @@ struct PresentedRunReleaseTests {
     store.send(.destination(.dismiss))
     #expect(store.value.destination == nil)
     #expect(freed == nil, "the dismissed child's run still holds its identity")
+    withExtendedLifetime(store) {}
+  }
+
+  struct Row: Equatable, Identifiable, Sendable {
+    let id: Token
+  }
+
+  struct List: Equatable, Sendable {
+    var rows: IdentifiedArrayOf<Row> = []
+  }
+
+  enum ListAction: Sendable {
+    case row(Token, ChildAction)
+    case add(Token)
+    case removeAll
+  }
+
+  private static let row: Reducer<Row, ChildAction> = { _, _ in [Effect<ChildAction>.create { _ in }] }
+
+  private static let listOwn: Reducer<List, ListAction> = { state, action in
+    switch action {
+    case .row: break
+    case .add(let token): state.rows.append(Row(id: token))
+    case .removeAll: state.rows.removeAll()
+    }
+    return []
+  }
+
+  private static let rowAction = CasePath(ListAction.row) { action -> (Token, ChildAction)? in
+    guard case .row(let id, let rowAction) = action else { return nil }
+    return (id, rowAction)
+  }
+
+  @Test("A row's run, which takes the store's run over, is freed with the row's id when the row goes")
+  func removedRowIsFreed() {
+    let store = Store(
+      initialValue: List(),
+      reducer: combine(forEach(Self.row, value: \.rows, action: Self.rowAction), Self.listOwn))
+    weak var freed: Token?
+    do {
+      let token = Token()
+      freed = token
+      store.send(.add(token))
+      store.send(.row(token, .start))
+    }
+    store.send(.removeAll)
+    #expect(store.value.rows.isEmpty)
+    #expect(freed == nil, "the removed row's run still holds its identity")
     withExtendedLifetime(store) {}
   }
 }

@@ -10,10 +10,10 @@
 /// casts) that costs more than the rest of starting and cancelling an effect. Made from a known type,
 /// this is a plain store of the value and of its hash.
 @usableFromInline
-package struct EffectID: Hashable, Sendable {
+package struct EffectID: HashedOnce, Sendable {
   @usableFromInline let base: any Hashable & Sendable
   /// Hashed once: the registry looks an id up several times per cancellable run.
-  @usableFromInline let hashValueOnce: Int
+  @usableFromInline package let hashValueOnce: Int
 
   @inlinable
   package init(_ id: some Hashable & Sendable) {
@@ -26,16 +26,6 @@ package struct EffectID: Hashable, Sendable {
     lhs.hashValueOnce == rhs.hashValueOnce && lhs.base.isSameID(as: rhs.base)
   }
 
-  @usableFromInline
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(hashValueOnce)
-  }
-
-  /// What `Dictionary` hashes an id with: see ``precomputedHash(_:seed:)``.
-  @usableFromInline
-  package func _rawHashValue(seed: Int) -> Int {
-    precomputedHash(hashValueOnce, seed: seed)
-  }
 }
 
 extension Hashable where Self: Sendable {

@@ -143,9 +143,9 @@ enum CheckedValue {
 /// about 1,000 instructions of navigation.presentDismiss. A `forEach` or `ifLet` makes its check
 /// once, so the keys compared are copies of one array, which `==` finds equal by identity.
 @usableFromInline
-package struct RemovalCheckKey: Hashable, Sendable {
+package struct RemovalCheckKey: HashedOnce, Sendable {
   @usableFromInline let parts: [RemovalCheckKeyPart]
-  @usableFromInline let hashValueOnce: Int
+  @usableFromInline package let hashValueOnce: Int
 
   @usableFromInline
   init(_ parts: [RemovalCheckKeyPart]) {
@@ -158,16 +158,6 @@ package struct RemovalCheckKey: Hashable, Sendable {
     lhs.hashValueOnce == rhs.hashValueOnce && lhs.parts == rhs.parts
   }
 
-  @usableFromInline
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(hashValueOnce)
-  }
-
-  /// What `Dictionary` hashes a key with: see ``precomputedHash(_:seed:)``.
-  @usableFromInline
-  package func _rawHashValue(seed: Int) -> Int {
-    precomputedHash(hashValueOnce, seed: seed)
-  }
 }
 
 /// One step of a ``RemovalCheck``'s key: a key path it was lifted through, a `forEach` or `ifLet`,

@@ -140,7 +140,7 @@ private struct CountedChild {
 /// Hashed once, like ``EffectID``: the counts look a group up as each child's run starts and ends
 /// and at every check, and a `forEach` or `ifLet` at the top of the store makes its group once.
 @usableFromInline
-struct ChildGroup: Hashable, Sendable {
+struct ChildGroup: HashedOnce, Sendable {
   @usableFromInline let namespace: ObjectIdentifier
   @usableFromInline let owner: [EffectID]
   @usableFromInline let hashValueOnce: Int
@@ -160,16 +160,6 @@ struct ChildGroup: Hashable, Sendable {
     lhs.hashValueOnce == rhs.hashValueOnce && lhs.namespace == rhs.namespace && lhs.owner == rhs.owner
   }
 
-  @inlinable
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(hashValueOnce)
-  }
-
-  /// What `Dictionary` hashes a group with: see ``precomputedHash(_:seed:)``.
-  @inlinable
-  func _rawHashValue(seed: Int) -> Int {
-    precomputedHash(hashValueOnce, seed: seed)
-  }
 }
 
 /// The scope of one run of a `forEach`'s or `ifLet`'s child: counted in its store's

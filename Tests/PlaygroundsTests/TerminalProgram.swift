@@ -89,7 +89,8 @@ final class TerminalProgram: @unchecked Sendable {
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// The last screen drawn (what follows the last cursor-home), with escape sequences removed.
+  /// The last screen drawn whole (from a cursor-home to the clear-to-end-of-screen that ends every
+  /// frame), with escape sequences removed.
   var lastFrame: String {
     lock.lock()
     defer { lock.unlock() }
@@ -97,7 +98,11 @@ final class TerminalProgram: @unchecked Sendable {
   }
 
   static func lastFrame(in text: String) -> String {
-    let frame = text.components(separatedBy: "\u{1B}[H").last ?? ""
+    // The terminal delivers a frame in pieces: what follows the last cursor-home may be half a
+    // screen. Only a frame that reached its end (every frame ends by clearing the rest of the
+    // screen) is the screen a person sees.
+    let whole = text.range(of: "\u{1B}[J", options: .backwards).map { text[..<$0.lowerBound] } ?? ""
+    let frame = whole.components(separatedBy: "\u{1B}[H").last ?? ""
     // The terminal turns "\n" into "\r\n", which Swift counts as one Character: drop the "\r".
     return frame.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
       .replacingOccurrences(of: "\r", with: "")

@@ -62,12 +62,15 @@ extension RegistryState {
     }
     lifetime.record.phase = cancelled ? .cancelled : .finished
     leaveRegistry(lifetime, wasCancelled: cancelled)
+    var released: PresentedChild.Delivery?
     if lifetime.record.isCountedChildRun, let scope = lifetime.scope {
       // Set only with a `ChildRunScope` (see `registerChildRun`).
       childEffects.ended(unsafeDowncast(scope, to: ChildRunScope.self))
+      released = scope.presented?.release(endingWith: lifetime)
     }
     let woundDown = lifetime.record.runningTasks > 0 ? nil : memberWoundDown(lifetime)
-    return LifetimeEnding(taking: &lifetime.record, wasCancelled: cancelled, woundDown: woundDown)
+    return LifetimeEnding(
+      taking: &lifetime.record, wasCancelled: cancelled, woundDown: woundDown, released: released)
   }
 
   /// Keeps `handler` for when `lifetime` is cancelled; returns `true` to run it now, outside the
@@ -166,12 +169,12 @@ extension RegistryState {
   /// a child one that finishes it, and one critical section instead of five
   /// (navigation.presentDismiss, BENCHMARKS.md).
   ///
-  /// Never for a presented child's scope: its ``PresentedChild`` holds the run it dismisses
-  /// through, which is this one, and a run holds its scope for as long as it lives, so the run,
-  /// the scope and the child's identity would never be freed (a kilobyte a presentation). A child
-  /// run of its own holds the store's run, which holds nothing of it once it ends.
+  /// A presented child's scope too: its ``PresentedChild`` holds the run it dismisses through,
+  /// which is then this one, and a run holds its scope for as long as it lives. The child lets go
+  /// of the run as the run ends (see ``end(_:cancelled:revokingIfFinished:)``); without that, the
+  /// run, the scope and the child's identity were never freed (a kilobyte a presentation).
   mutating func adoptStoreRun(_ run: EffectLifetime, scope: ChildRunScope) -> Bool {
-    guard !isClosed, scope.presented == nil, run.isStoreRun, run.scope == nil, run.record.phase == .running,
+    guard !isClosed, run.isStoreRun, run.scope == nil, run.record.phase == .running,
       !run.record.isRegistered, run.record.cancelHandlers.isEmpty, run.record.endHandlers.isEmpty
     else { return false }
     run.scope = scope
@@ -500,10 +503,17 @@ struct LifetimeEnding {
   let cancelHandlers: Handlers<CancelHandler>
   let endHandlers: Handlers<EndHandler>
   let woundDown: StoreTaskGroupWaiters?
+  /// What a presented child let go of as its run ended: freed here, outside the lock, since it holds
+  /// the parent's action and the run's subscriber, whose deinitializers are anybody's.
+  let released: PresentedChild.Delivery?
 
-  init(taking record: inout LifetimeRecord, wasCancelled: Bool, woundDown: StoreTaskGroupWaiters?) {
+  init(
+    taking record: inout LifetimeRecord, wasCancelled: Bool, woundDown: StoreTaskGroupWaiters?,
+    released: PresentedChild.Delivery? = nil
+  ) {
     self.wasCancelled = wasCancelled
     self.woundDown = woundDown
+    self.released = released
     cancelHandlers = record.cancelHandlers.take()
     endHandlers = record.endHandlers.take()
   }

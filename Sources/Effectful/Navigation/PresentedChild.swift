@@ -13,29 +13,49 @@ import Foundation
 /// ``current``. A child nested in a presented child without being presented itself inherits the
 /// enclosing one's; a presented one nested in it wins.
 @usableFromInline
-final class PresentedChild: Sendable {
+final class PresentedChild: @unchecked Sendable {
   /// The child whose effect runs in this task, if any.
   @TaskLocal static var current: PresentedChild?
 
-  /// The run of the child's effect, lifted into its parent's actions: it delivers the dismissal,
-  /// and once the child is gone (the run cancelled or over), nothing.
-  private let lifetime: EffectLifetime
-  /// Hands the parent's dismissal of this child to the run's subscriber, on the store's actor.
-  private let deliver: @Sendable () -> Void
+  private let registry: CancellationRegistry
+  /// How the dismissal reaches the parent, until the run that carries this child's scope ends
+  /// (see ``release(endingWith:)``). Read and written only under the registry's lock, which is what
+  /// makes the unchecked exclusivity and Sendable safe.
+  @exclusivity(unchecked) private var delivery: Delivery?
+
+  /// The run of the child's effect, lifted into its parent's actions, and what hands the parent's
+  /// dismissal of this child to that run's subscriber on the store's actor.
+  struct Delivery {
+    let lifetime: EffectLifetime
+    let deliver: @Sendable () -> Void
+  }
 
   @usableFromInline
   init(lifetime: EffectLifetime, deliver: @escaping @Sendable () -> Void) {
-    self.lifetime = lifetime
-    self.deliver = deliver
+    registry = lifetime.registry
+    delivery = Delivery(lifetime: lifetime, deliver: deliver)
+  }
+
+  /// Lets go of the run, as `lifetime` ends, if that run is the one the dismissal goes through:
+  /// called under the registry's lock; the caller drops what it returns outside it.
+  ///
+  /// A store's run that takes a presented child's scope over (see ``RegistryState/adoptStoreRun(_:scope:)``)
+  /// holds the scope, which holds this child, which holds the run: without this, each presentation
+  /// would leak its run. Once the run is over, a dismissal sends nothing anyway.
+  func release(endingWith lifetime: EffectLifetime) -> Delivery? {
+    guard delivery?.lifetime === lifetime else { return nil }
+    defer { delivery = nil }
+    return delivery
   }
 
   /// Sends the dismissal through a `.run`'s own `Send`, so that it hops to the store's actor,
   /// whichever that is, as the child's outputs do; a run that is over sends nothing.
   private func send() async {
+    guard let delivery = registry.withState({ _ in delivery }) else { return }
     // Made here, not with the run: most runs never dismiss.
-    let gate = RunGate(lifetime: lifetime, fileID: #fileID, line: #line)
-    let deliver = self.deliver
-    await Send<Void>(on: lifetime.registry.otherActor) { _ in
+    let gate = RunGate(lifetime: delivery.lifetime, fileID: #fileID, line: #line)
+    let deliver = delivery.deliver
+    await Send<Void>(on: registry.otherActor) { _ in
       let (isOpen, previous) = gate.beginDelivery()
       guard isOpen else { return }
       deliver()

@@ -30,17 +30,17 @@ struct PresentedRunReleaseTests {
     case present(Token)
   }
 
-  private static let child: Reducer<Child, ChildAction> = { _, _ in
+  nonisolated fileprivate static let child: Reducer<Child, ChildAction> = { _, _ in
     // Never ends on its own: only the dismissal ends it.
     [Effect<ChildAction>.create { _ in }]
   }
 
-  private static let own: Reducer<Parent, ParentAction> = { state, action in
+  nonisolated fileprivate static let own: Reducer<Parent, ParentAction> = { state, action in
     if case .present(let token) = action { state.destination = Child(id: token) }
     return []
   }
 
-  private static let destination = CasePath(ParentAction.destination) {
+  nonisolated fileprivate static let destination = CasePath(ParentAction.destination) {
     action -> PresentationAction<ChildAction>? in
     guard case .destination(let presentationAction) = action else { return nil }
     return presentationAction
@@ -62,6 +62,19 @@ struct PresentedRunReleaseTests {
     #expect(store.value.destination == nil)
     #expect(freed == nil, "the dismissed child's run still holds its identity")
     withExtendedLifetime(store) {}
+  }
+
+  @Test("The same in a store that belongs to another actor, whose runs' subscribers hold their run")
+  func dismissedChildOfAnActorsStoreIsFreed() async {
+    let owner = Owner()
+    weak var freed: Token?
+    do {
+      let token = Token()
+      freed = token
+      #expect(await owner.presentStartDismiss(token))
+    }
+    #expect(freed == nil, "the dismissed child's run still holds its identity")
+    withExtendedLifetime(owner) {}
   }
 
   struct Row: Equatable, Identifiable, Sendable {
@@ -110,5 +123,22 @@ struct PresentedRunReleaseTests {
     #expect(store.value.rows.isEmpty)
     #expect(freed == nil, "the removed row's run still holds its identity")
     withExtendedLifetime(store) {}
+  }
+}
+
+/// An actor that owns a presenting store.
+private actor Owner {
+  let store = Store(
+    initialValue: PresentedRunReleaseTests.Parent(),
+    reducer: ifLet(
+      PresentedRunReleaseTests.own, value: \.$destination, action: PresentedRunReleaseTests.destination,
+      destination: PresentedRunReleaseTests.child))
+
+  /// Presents a child, starts its effect and dismisses it; whether the child is gone.
+  func presentStartDismiss(_ token: PresentedRunReleaseTests.Token) -> Bool {
+    store.send(.present(token))
+    store.send(.destination(.presented(.start)))
+    store.send(.destination(.dismiss))
+    return store.value.destination == nil
   }
 }

@@ -20,20 +20,21 @@ package struct WatchedRemovalChecks {
     checks[check.key] = check
   }
 
-  /// Runs every check on the store's `value`, dropping those that found nothing left to watch.
+  /// Runs every check on the store's value, at `value` (valid for the call), dropping those that
+  /// found nothing left to watch.
   @inlinable
-  package mutating func run<Value>(on value: Value, registry: CancellationRegistry) {
+  package mutating func run<Value>(at value: UnsafePointer<Value>, registry: CancellationRegistry) {
     // A cancellation a check makes can end effects synchronously, but no end handler runs a
     // reducer or adds a check, so the set is stable while it runs.
     if checks.count == 1, let check = checks.first?.value {
       // The commonest case, one `forEach` or `ifLet` with a child running: dropped by emptying the
       // table in place, with no key hashed and no list of finished keys made (about 550
       // instructions of navigation.presentDismiss, BENCHMARKS.md).
-      if !check.run(on: value, registry: registry) { checks.removeAll(keepingCapacity: true) }
+      if !check.run(at: value, registry: registry) { checks.removeAll(keepingCapacity: true) }
       return
     }
     var finished: [RemovalCheckKey] = []
-    for (key, check) in checks where !check.run(on: value, registry: registry) { finished.append(key) }
+    for (key, check) in checks where !check.run(at: value, registry: registry) { finished.append(key) }
     for key in finished { checks[key] = nil }
   }
 }

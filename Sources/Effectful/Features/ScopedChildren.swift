@@ -39,13 +39,14 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   /// - Parameters:
   ///   - onlyMember: The one member every child is, if so.
   ///   - holds: Whether the parent's state holds a member: asked once per running member, rather
-  ///     than returning a test made once per check, which allocated its closure at every check.
+  ///     than returning a test made once per check, which allocated its closure at every check. It
+  ///     reads the parent in place (see ``RemovalCheck/init(inPlace:key:_:)``).
   ///   - current: The child standing for a member in the parent's state now, and who it is: what a
   ///     removal check from inside that child reads.
   @inlinable
   init(
     onlyMember: Member? = nil,
-    holds: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> Bool,
+    holds: @escaping @Sendable (_ parent: UnsafePointer<ParentValue>, _ member: Member) -> Bool,
     current: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
   ) {
     // The check captures the token, not `self`, which holds the check: that would be a cycle.
@@ -57,7 +58,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     self.topLevelGroup = topLevelGroup
     onlyScope = onlyMember.map { OnlyScope(key: ChildKey.scopeKey(of: $0, in: namespace)) }
     self.current = current
-    removalCheck = RemovalCheck(for: ParentValue.self, key: [RemovalCheckKeyPart(namespace)]) {
+    removalCheck = RemovalCheck(inPlace: ParentValue.self, key: [RemovalCheckKeyPart(namespace)]) {
       parent, scope, registry in
       withExtendedLifetime(token) {
         let group = scope.map { ChildGroup(namespace: namespace, owner: $0.path) } ?? topLevelGroup

@@ -44,8 +44,12 @@ package struct WatchedRemovalChecks {
   package mutating func run<Value>(at value: UnsafePointer<Value>, registry: CancellationRegistry) {
     // A cancellation a check makes can end effects synchronously, but no end handler runs a
     // reducer or adds a check, so the set is stable while it runs.
-    if let single {
-      if !single.run(at: value, registry: registry) { self.single = nil }
+    if let single = single.map(Unmanaged.passUnretained) {
+      // Run without a retain and a release around it (four reference count operations of
+      // navigation.presentDismiss's cycle): `self.single` holds the check for the whole call, as
+      // nothing changes the set while a check runs (above).
+      let isWatching = single._withUnsafeGuaranteedRef { $0.run(at: value, registry: registry) }
+      if !isWatching { self.single = nil }
       return
     }
     var finished: [RemovalCheckKey] = []

@@ -22,8 +22,9 @@ package struct WatchedRemovalChecks {
   @inlinable package var isEmpty: Bool { single == nil && checks.isEmpty }
 
   /// Keeps `check`, replacing the one with the same key (an older action's).
+  // Consuming: the store's copy of the check is the one kept, not retained again and released.
   @usableFromInline
-  package mutating func keep(_ check: RemovalCheck) {
+  package mutating func keep(_ check: consuming RemovalCheck) {
     guard checks.isEmpty else {
       checks[check.key] = check
       return

@@ -126,9 +126,6 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     _ effects: consuming [Effect<ChildAction>], of member: Member,
     actions: ChildActions<Member, ChildAction, ParentAction>
   ) -> [Effect<ParentAction>] {
-    // The one member every child is has its key in `onlyScope` already: copied into each run, an
-    // id is copied through the runtime's value witnesses.
-    let key = onlyScope == nil ? ChildKey.scopeKey(of: member, in: namespace) : nil
     // An action value, delivered on the store's actor like any output.
     let dismissal = actions.dismissal.map { UncheckedSendable($0(member)) }
     // Room for the removal check `reduce` appends: growing the array for it cost a reallocation.
@@ -141,14 +138,13 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     if effects.count > 1 { effects.reverse() }
     while let effect = effects.popLast() {
       lifted.append(
-        scope((consume effect).operation, of: member, key: key, embed: actions.embed, dismissal: dismissal))
+        scope((consume effect).operation, of: member, embed: actions.embed, dismissal: dismissal))
     }
     return lifted
   }
 
-  /// The effect `operation` as the child `member`'s, whose scope is `key` (`nil` for the one member
-  /// in ``onlyScope``), lifted into the parent's actions by `embed`: the ids it uses are the child's
-  /// own, every run is cancelled by the child's ``EffectScope/wholeScopeID``, and the store's
+  /// The effect `operation` as the child `member`'s, lifted into the parent's actions by `embed`:
+  /// the ids it uses are the child's own, every run is cancelled by the child's ``EffectScope/wholeScopeID``, and the store's
   /// ``ChildEffectCounts`` knows it runs. A `.cancel(id:)` is rewritten on the spot, so that the
   /// store still cancels without a run, and a removal check from a feature nested in the child reads
   /// the child through the parent. One run does the scoping, the lifting and (with `dismissal`) the
@@ -156,7 +152,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   /// run is the child's (see ``CancellationRegistry/startChildRun(in:scope:)``).
   @inlinable
   func scope<ChildAction, ParentAction>(
-    _ operation: consuming Effect<ChildAction>.Operation, of member: Member, key: EffectID?,
+    _ operation: consuming Effect<ChildAction>.Operation, of member: Member,
     embed: @escaping @Sendable (Member, ChildAction) -> ParentAction,
     dismissal: UncheckedSendable<ParentAction>?
   ) -> Effect<ParentAction> {
@@ -168,7 +164,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     case .checkRemovals(let check):
       return Effect(operation: .checkRemovals(nested(check, returnedBy: member)))
     case .cancel(let id):
-      return Effect(operation: .cancel(id.qualified(by: [key ?? onlyScope!.key])))
+      return Effect(operation: .cancel(id.qualified(by: [scopeKey(of: member)])))
     case .run(let body):
       // The run reaches the namespace's token, group and `onlyScope` through `self`: one capture,
       // one retain, where capturing the four made three retains and copied the group.
@@ -186,7 +182,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
           if let parentScope = parent.scope {
             scope = MemberRunScope(
               member: member, parent: parentScope,
-              place: ScopePlace(parent: parentScope, key: key ?? onlyScope!.key), presented: presented,
+              place: ScopePlace(parent: parentScope, key: scopeKey(of: member)), presented: presented,
               namespace: token, group: ChildGroup(namespace: namespace, owner: parentScope.path))
           } else if let onlyScope {
             scope = MemberRunScope(
@@ -194,7 +190,8 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
               namespace: token, group: topLevelGroup)
           } else {
             scope = MemberRunScope(
-              member: member, parent: nil, place: ScopePlace(parent: nil, key: key!), presented: presented,
+              member: member, parent: nil, place: ScopePlace(parent: nil, key: scopeKey(of: member)),
+              presented: presented,
               namespace: token, group: topLevelGroup)
           }
           let run = parent.registry.startChildRun(in: parent, scope: scope)
@@ -214,6 +211,15 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
             })
         })
     }
+  }
+
+  /// The key of `member`'s scope: made when a run starts, not captured by it, so that the one member
+  /// in ``onlyScope`` passes nothing. Captured as an optional id, even an absent one was copied and
+  /// destroyed through the runtime's value witnesses, about 175 instructions of
+  /// navigation.presentDismiss (BENCHMARKS.md).
+  @inlinable
+  func scopeKey(of member: Member) -> EffectID {
+    onlyScope?.key ?? ChildKey.scopeKey(of: member, in: namespace)
   }
 
   /// A removal check that a feature nested in the child `member` returned, run on the child that

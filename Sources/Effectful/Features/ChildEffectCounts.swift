@@ -12,49 +12,77 @@
 /// Not generic: the generic tables it replaced looked up the runtime metadata of their dictionaries
 /// on every call.
 struct ChildEffectCounts {
-  private var groups: [ChildGroup: GroupCounts] = [:]
+  /// The group that had runs going first, while it has: almost always the only one (one `ifLet`'s
+  /// child, one `forEach`'s rows). Kept outside the table, so that each start, end and check
+  /// compares one group instead of looking it up: those lookups were about 1,000 instructions of
+  /// navigation.presentDismiss (BENCHMARKS.md).
+  private var first: ChildGroup?
+  /// The first group's children; meaningless while `first` is nil.
+  private var firstCounts = GroupCounts.many([:])
+  /// Every other group with runs going; empty while `first` is nil.
+  private var others: [ChildGroup: GroupCounts] = [:]
 
   /// Adds `run`, which started under `scope`.
   ///
   /// Keyed by the scope's own id, the one the check cancels: two copies of it share their path's
   /// storage, so comparing them is one pointer comparison.
   mutating func started(_ scope: ChildRunScope, run: EffectLifetime) {
-    guard let index = groups.index(forKey: scope.group) else {
-      groups[scope.group] = .one(CountedChild(scope: scope, run: run))
+    guard let first else {
+      first = scope.group
+      firstCounts = .one(CountedChild(scope: scope, run: run))
       return
     }
-    groups.values[index].started(scope, run: run)
+    if first == scope.group {
+      firstCounts.started(scope, run: run)
+    } else if let index = others.index(forKey: scope.group) {
+      others.values[index].started(scope, run: run)
+    } else {
+      others[scope.group] = .one(CountedChild(scope: scope, run: run))
+    }
   }
 
   /// Removes `run`, a run under `scope` that ended.
   mutating func ended(_ scope: ChildRunScope, run: EffectLifetime) {
-    guard let index = groups.index(forKey: scope.group) else { return }
-    if groups.values[index].ended(scope, run: run) { groups.remove(at: index) }
+    guard let first else { return }
+    if first == scope.group {
+      if firstCounts.ended(scope, run: run) { firstGroupEnded() }
+    } else if let index = others.index(forKey: scope.group), others.values[index].ended(scope, run: run) {
+      others.remove(at: index)
+    }
   }
 
   /// Removes the child whose run has `scope`, and returns its runs, to cancel: its parent no
   /// longer holds it.
   mutating func takeRuns(of scope: ChildRunScope) -> LifetimeSet<ChildRunSlot>? {
-    guard let index = groups.index(forKey: scope.group) else { return nil }
-    let (runs, isEmpty) = groups.values[index].takeRuns(of: scope)
-    if isEmpty { groups.remove(at: index) }
+    guard let first else { return nil }
+    if first == scope.group {
+      let (runs, isEmpty) = firstCounts.takeRuns(of: scope)
+      if isEmpty { firstGroupEnded() }
+      return runs
+    }
+    guard let index = others.index(forKey: scope.group) else { return nil }
+    let (runs, isEmpty) = others.values[index].takeRuns(of: scope)
+    if isEmpty { others.remove(at: index) }
     return runs
+  }
+
+  /// The first group has no run left: another takes its place, if any has runs.
+  private mutating func firstGroupEnded() {
+    if let (group, counts) = others.popFirst() {
+      first = group
+      firstCounts = counts
+    } else {
+      first = nil
+      firstCounts = .many([:])
+    }
   }
 
   /// The children of `group` with an effect running, each by the scope of one of its runs.
   func running(in group: ChildGroup) -> RunningChildren {
-    guard let index = groups.index(forKey: group) else { return RunningChildren(first: nil) }
-    switch groups.values[index] {
-    case .one(let child):
-      return RunningChildren(first: child.scope)
-    case .many(let table):
-      // A loop, not `map`: `map` over a dictionary's values ran unspecialized, through the
-      // runtime's generic metadata (about 1,000 instructions a check).
-      var running = RunningChildren(first: nil)
-      running.others.reserveCapacity(table.count)
-      for child in table.values { running.others.append(child.scope) }
-      return running
-    }
+    guard let first else { return RunningChildren(first: nil) }
+    if first == group { return firstCounts.running }
+    guard let index = others.index(forKey: group) else { return RunningChildren(first: nil) }
+    return others.values[index].running
   }
 }
 
@@ -129,6 +157,21 @@ private enum GroupCounts {
       let isEmpty = table.isEmpty
       self = .many(table)
       return isEmpty
+    }
+  }
+
+  /// The group's children, each by the scope of one of its runs.
+  var running: RunningChildren {
+    switch self {
+    case .one(let child):
+      return RunningChildren(first: child.scope)
+    case .many(let table):
+      // A loop, not `map`: `map` over a dictionary's values ran unspecialized, through the
+      // runtime's generic metadata (about 1,000 instructions a check).
+      var running = RunningChildren(first: nil)
+      running.others.reserveCapacity(table.count)
+      for child in table.values { running.others.append(child.scope) }
+      return running
     }
   }
 

@@ -123,8 +123,7 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// Starts a run of a `forEach`'s or `ifLet`'s child's effect under `scope`, inside `run`: `run`
   /// itself when it is a store's run that has just started (see
   /// ``RegistryState/adoptStoreRun(_:scope:)``), else a child of it that finishes it. The run is
-  /// registered under the scope's whole-scope id and counted among the child's runs until it
-  /// ends. Returns the lifetime the child's effect runs in.
+  /// held among the child's runs until it ends (see ``RegistryState/cancelChild(of:)``). Returns the lifetime the child's effect runs in.
   @usableFromInline
   func startChildRun(in run: EffectLifetime, scope: ChildRunScope) -> EffectLifetime {
     if withState({ $0.adoptStoreRun(run, scope: scope) }) { return run }
@@ -145,6 +144,13 @@ package final class CancellationRegistry: @unchecked Sendable {
   @usableFromInline
   package func cancel(id: EffectID) {
     withState { $0.cancel(id: id) }.carryOut()
+  }
+
+  /// Cancels every run of the child whose run has `scope`: a removal check found that its parent
+  /// no longer holds it.
+  @usableFromInline
+  func cancelChild(of scope: ChildRunScope) {
+    withState { $0.cancelChild(of: scope) }.carryOut()
   }
 
   /// Cancels everything this registry tracks: the store is going away, and anything registered

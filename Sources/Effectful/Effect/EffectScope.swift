@@ -4,7 +4,8 @@
 /// Cancellation ids used under a scope are the child's own: `cancellable(id: "timer")` in one
 /// row's reducer registers `"timer"` qualified by that row's path, so two rows never cancel each
 /// other, and the row's `cancel(id: "timer")` reaches only its own timer. Every run of a child is
-/// also registered under ``wholeScopeID``, which is how removing the child ends them all.
+/// also held among the child's runs in its store, keyed by ``wholeScopeID``, which is how removing
+/// the child ends them all.
 ///
 /// A run of a `forEach`'s or `ifLet`'s child has a ``ChildRunScope``, which its store counts.
 @usableFromInline
@@ -13,7 +14,8 @@ package class EffectScope: @unchecked Sendable {
   // cannot say `Sendable` plainly).
   /// Child keys (see ``ScopedChildren``), outermost first.
   @usableFromInline package let path: [EffectID]
-  /// Cancelling this id cancels every run of the child's effects.
+  /// Names the child among its store's children with runs (see ``ChildEffectCounts``); the
+  /// finished runs whose outputs are still on their way are remembered under it.
   @usableFromInline package let wholeScopeID: EffectID
   /// The presented child (of a presentation `ifLet` or a stack `forEach`) that `await dismiss()`
   /// in a run under this scope dismisses: this child, if it is presented, or else the innermost
@@ -89,7 +91,7 @@ struct ScopedID: Hashable, Sendable {
   let id: EffectID
 }
 
-/// The id every run of one child is registered under.
+/// The id that names one child among its store's children with runs.
 struct WholeScope: Hashable, Sendable {
   let path: [EffectID]
 }

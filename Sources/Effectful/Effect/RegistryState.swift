@@ -63,9 +63,14 @@ extension RegistryState {
     lifetime.record.phase = cancelled ? .cancelled : .finished
     leaveRegistry(lifetime, wasCancelled: cancelled)
     var released: PresentedChild.Delivery?
-    if lifetime.record.isCountedChildRun, let scope = lifetime.scope {
-      // Set only with a `ChildRunScope` (see `registerChildRun`).
-      childEffects.ended(unsafeDowncast(scope, to: ChildRunScope.self))
+    if let scope = lifetime.scope {
+      if lifetime.record.isCountedChildRun {
+        lifetime.record.isCountedChildRun = false
+        // Set only with a `ChildRunScope` (see `registerChildRun`).
+        childEffects.ended(unsafeDowncast(scope, to: ChildRunScope.self), run: lifetime)
+        // Its outputs may still be on their way: the child's removal must stop them too.
+        if !cancelled { rememberFinished(lifetime, id: scope.wholeScopeID) }
+      }
       released = scope.presented?.release(endingWith: lifetime)
     }
     let woundDown = lifetime.record.runningTasks > 0 ? nil : memberWoundDown(lifetime)
@@ -160,8 +165,8 @@ extension RegistryState {
   }
 
   /// Makes `run`, a store's run that has just started, the run of a `forEach`'s or `ifLet`'s
-  /// child's effect itself: it takes `scope`, is registered under its whole-scope id, tracked (see
-  /// ``registerStoreRun(_:id:)``) and counted among the child's runs. Returns `false`, changing
+  /// child's effect itself: it takes `scope`, is tracked (see ``registerStoreRun(_:id:)``) and held
+  /// among the child's runs (see ``cancelChild(of:)``). Returns `false`, changing
   /// nothing, unless the run is fresh: a store's run, running, with no id, no scope and no handler
   /// yet, so that nothing of the run has read its scope or hooked into it.
   ///
@@ -178,9 +183,8 @@ extension RegistryState {
       !run.record.isRegistered, run.record.cancelHandlers.isEmpty, run.record.endHandlers.isEmpty
     else { return false }
     run.scope = scope
-    insert(run, id: scope.wholeScopeID)
     run.record.isCountedChildRun = true
-    childEffects.started(scope)
+    childEffects.started(scope, run: run)
     if run.record.topLevelIndex == nil {
       topLevelRuns.insert(run)
       run.isTrackedAtStart = true
@@ -188,16 +192,38 @@ extension RegistryState {
     return true
   }
 
-  /// Registers `lifetime`, a new run of a `forEach`'s or `ifLet`'s child's effect under its
-  /// ``EffectLifetime/scope`` (a `scope`), under that scope's whole-scope id, and counts it among
-  /// the child's runs; returns `true` to cancel it, outside the lock, because the store has gone.
+  /// Holds `lifetime`, a new run of a `forEach`'s or `ifLet`'s child's effect under its
+  /// ``EffectLifetime/scope`` (a `scope`), among the child's runs (see ``cancelChild(of:)``);
+  /// returns `true` to cancel it, outside the lock, because the store has gone.
   mutating func registerChildRun(_ lifetime: EffectLifetime, scope: ChildRunScope) -> Bool {
     guard !isClosed else { return true }
     guard lifetime.record.phase == .running else { return false }
-    insert(lifetime, id: scope.wholeScopeID)
     lifetime.record.isCountedChildRun = true
-    childEffects.started(scope)
+    childEffects.started(scope, run: lifetime)
     return false
+  }
+
+  /// Cancels every run of the child whose run has `scope` (a child its parent no longer holds), and
+  /// marks those that finished with outputs still on their way, in one critical section; returns
+  /// the endings to carry out.
+  ///
+  /// A child's runs are held by ``ChildEffectCounts``, not registered under the scope's whole-scope
+  /// id: the check that finds the child gone hands its runs over, without hashing that id into the
+  /// registry's table as each run starts and ends and again here (about 2,000 instructions of
+  /// navigation.presentDismiss's 12,300, BENCHMARKS.md).
+  mutating func cancelChild(of scope: ChildRunScope) -> CancelledLifetimes {
+    revokeFinished(id: scope.wholeScopeID)
+    switch childEffects.takeRuns(of: scope) {
+    case nil:
+      return .none
+    case .one(let run):
+      run.record.isCountedChildRun = false
+      return end(run, cancelled: true, revokingIfFinished: true).map(CancelledLifetimes.one) ?? .none
+    case .many(var bag):
+      let runs = bag.removeAll()
+      for run in runs { run.record.isCountedChildRun = false }
+      return .many(runs.compactMap { end($0, cancelled: true, revokingIfFinished: true) })
+    }
   }
 
   /// The children of `group` with an effect running, each by the scope of one of its runs.
@@ -251,14 +277,7 @@ extension RegistryState {
   /// their way, in one critical section; returns the endings to carry out. An unknown id is not an
   /// error: the effect may simply have finished already.
   mutating func cancel(id: EffectID) -> CancelledLifetimes {
-    // Most ids have nothing that finished recently: skip that lookup's hashing when none has.
-    if !finishedRecently.isEmpty, let finished = finishedRecently.removeValue(forKey: id) {
-      for entry in finished.entries {
-        if let lifetime = entry.lifetime, lifetime.record.phase == .finished {
-          lifetime.record.revokedAfterFinishing = true
-        }
-      }
-    }
+    revokeFinished(id: id)
     switch registered.removeValue(forKey: id) {
     case nil:
       return .none
@@ -269,6 +288,18 @@ extension RegistryState {
     case .many(let bag):
       for lifetime in bag.elements { lifetime.record.isRegistered = false }
       return .many(bag.elements.compactMap { end($0, cancelled: true, revokingIfFinished: true) })
+    }
+  }
+
+  /// Marks the lifetimes that finished under `id` with outputs still on their way: those outputs
+  /// are dropped.
+  private mutating func revokeFinished(id: EffectID) {
+    // Most ids have nothing that finished recently: skip that lookup's hashing when none has.
+    guard !finishedRecently.isEmpty, let finished = finishedRecently.removeValue(forKey: id) else { return }
+    for entry in finished.entries {
+      if let lifetime = entry.lifetime, lifetime.record.phase == .finished {
+        lifetime.record.revokedAfterFinishing = true
+      }
     }
   }
 
@@ -419,6 +450,8 @@ struct LifetimeRecord {
   var isCountedChildRun = false
   /// Its place among the lifetimes registered under ``registeredID``, when there are several.
   var sharedIDIndex: Int?
+  /// On a counted child run: its place among its child's runs, when there are several.
+  var childRunIndex: Int?
   /// On a top-level run: the ``StoreTaskGroup`` it belongs to, and its place among the members.
   var group: StoreTaskGroup?
   var groupIndex: Int?
@@ -551,48 +584,8 @@ struct StoreTaskGroupWaiters {
 }
 
 /// The lifetimes registered under one id: almost always one, which needs no collection.
-private enum Registered {
-  case one(EffectLifetime)
-  case many(IndexedBag<SharedIDSlot>)
-
-  var lifetimes: [EffectLifetime] {
-    switch self {
-    case .one(let lifetime): [lifetime]
-    case .many(let bag): bag.elements
-    }
-  }
-
-  /// Adds a second or later lifetime.
-  mutating func add(_ lifetime: EffectLifetime) {
-    switch self {
-    case .one(let other):
-      var bag = IndexedBag<SharedIDSlot>()
-      bag.insert(other)
-      bag.insert(lifetime)
-      self = .many(bag)
-    case .many(var bag):
-      // `self` lets go of the bag first, so that inserting does not copy it: thousands of effects
-      // can share an id.
-      self = .one(lifetime)
-      bag.insert(lifetime)
-      self = .many(bag)
-    }
-  }
-
-  /// Removes `lifetime`; returns whether no lifetime is left.
-  mutating func remove(_ lifetime: EffectLifetime) -> Bool {
-    switch self {
-    case .one(let only):
-      return only === lifetime
-    case .many(var bag):
-      self = .one(lifetime)
-      bag.remove(lifetime)
-      let isEmpty = bag.isEmpty
-      self = .many(bag)
-      return isEmpty
-    }
-  }
-}
+/// The lifetimes registered under one id.
+private typealias Registered = LifetimeSet<SharedIDSlot>
 
 /// Finished lifetimes of one id whose outputs may still be on their way, held weakly. Dead entries
 /// are swept when the list has doubled since the last sweep: amortized O(1) per finish.
@@ -624,6 +617,13 @@ enum TopLevelRunSlot: IndexedBagSlot {
 enum SharedIDSlot: IndexedBagSlot {
   static func index(of lifetime: EffectLifetime) -> Int? { lifetime.record.sharedIDIndex }
   static func setIndex(_ index: Int?, of lifetime: EffectLifetime) { lifetime.record.sharedIDIndex = index }
+}
+
+/// Where a run of a `forEach`'s or `ifLet`'s child keeps its place among that child's runs (see
+/// ``ChildEffectCounts``).
+enum ChildRunSlot: IndexedBagSlot {
+  static func index(of run: EffectLifetime) -> Int? { run.record.childRunIndex }
+  static func setIndex(_ index: Int?, of run: EffectLifetime) { run.record.childRunIndex = index }
 }
 
 /// Where a top-level run keeps its place among its ``StoreTaskGroup``'s members.

@@ -1,51 +1,88 @@
-/// How many effects each child of each `forEach` and `ifLet` has running in one store: what a
-/// removal check compares with the children still in the state.
+/// The runs each child of each `forEach` and `ifLet` has going in one store: what a removal check
+/// compares with the children still in the state, and what it cancels for a child that is gone.
 ///
-/// Part of the store's ``RegistryState``: a child's run is counted in the critical section that
-/// registers it under its scope's ``EffectScope/wholeScopeID`` and uncounted in the one that ends
-/// it, however it ends. Kept apart, behind a lock of its own, with an end handler per run to
-/// uncount it, it cost three more lock round trips and a closure a run (navigation.presentDismiss,
-/// BENCHMARKS.md). One store's busy rows never make another store's checks run.
+/// Part of the store's ``RegistryState``: a child's run is added in the critical section that
+/// starts it under its scope and removed in the one that ends it, however it ends. Kept apart,
+/// behind a lock of its own, with an end handler per run, it cost three more lock round trips and a
+/// closure a run (navigation.presentDismiss, BENCHMARKS.md). One store's busy rows never make another
+/// store's checks run.
 ///
-/// Counts are kept per group (one `forEach` or `ifLet`, see ``ScopedChildren``, under one enclosing
+/// Runs are kept per group (one `forEach` or `ifLet`, see ``ScopedChildren``, under one enclosing
 /// child) and per child, by its whole-scope id; a group's table empties as its last effect ends.
 /// Not generic: the generic tables it replaced looked up the runtime metadata of their dictionaries
 /// on every call.
 struct ChildEffectCounts {
-  private var groups: [ChildGroup: GroupCounts] = [:]
+  /// The group that had runs going first, while it has: almost always the only one (one `ifLet`'s
+  /// child, one `forEach`'s rows). Kept outside the table, so that each start, end and check
+  /// compares one group instead of looking it up: those lookups were about 1,000 instructions of
+  /// navigation.presentDismiss (BENCHMARKS.md).
+  private var first: ChildGroup?
+  /// The first group's children; meaningless while `first` is nil.
+  private var firstCounts = GroupCounts.many([:])
+  /// Every other group with runs going; empty while `first` is nil.
+  private var others: [ChildGroup: GroupCounts] = [:]
 
-  /// Counts a run that started under `scope`.
+  /// Adds `run`, which started under `scope`.
   ///
-  /// Keyed by the scope's own id, the one the registry holds and the check cancels: two copies of
-  /// it share their path's storage, so comparing them is one pointer comparison.
-  mutating func started(_ scope: ChildRunScope) {
-    guard let index = groups.index(forKey: scope.group) else {
-      groups[scope.group] = .one(CountedChild(scope: scope))
+  /// Keyed by the scope's own id, the one the check cancels: two copies of it share their path's
+  /// storage, so comparing them is one pointer comparison.
+  mutating func started(_ scope: ChildRunScope, run: EffectLifetime) {
+    guard let first else {
+      first = scope.group
+      firstCounts = .one(CountedChild(scope: scope, run: run))
       return
     }
-    groups.values[index].started(scope)
+    if first == scope.group {
+      firstCounts.started(scope, run: run)
+    } else if let index = others.index(forKey: scope.group) {
+      others.values[index].started(scope, run: run)
+    } else {
+      others[scope.group] = .one(CountedChild(scope: scope, run: run))
+    }
   }
 
-  /// Counts a run under `scope` that ended.
-  mutating func ended(_ scope: ChildRunScope) {
-    guard let index = groups.index(forKey: scope.group) else { return }
-    if groups.values[index].ended(scope) { groups.remove(at: index) }
+  /// Removes `run`, a run under `scope` that ended.
+  mutating func ended(_ scope: ChildRunScope, run: EffectLifetime) {
+    guard let first else { return }
+    if first == scope.group {
+      if firstCounts.ended(scope, run: run) { firstGroupEnded() }
+    } else if let index = others.index(forKey: scope.group), others.values[index].ended(scope, run: run) {
+      others.remove(at: index)
+    }
+  }
+
+  /// Removes the child whose run has `scope`, and returns its runs, to cancel: its parent no
+  /// longer holds it.
+  mutating func takeRuns(of scope: ChildRunScope) -> LifetimeSet<ChildRunSlot>? {
+    guard let first else { return nil }
+    if first == scope.group {
+      let (runs, isEmpty) = firstCounts.takeRuns(of: scope)
+      if isEmpty { firstGroupEnded() }
+      return runs
+    }
+    guard let index = others.index(forKey: scope.group) else { return nil }
+    let (runs, isEmpty) = others.values[index].takeRuns(of: scope)
+    if isEmpty { others.remove(at: index) }
+    return runs
+  }
+
+  /// The first group has no run left: another takes its place, if any has runs.
+  private mutating func firstGroupEnded() {
+    if let (group, counts) = others.popFirst() {
+      first = group
+      firstCounts = counts
+    } else {
+      first = nil
+      firstCounts = .many([:])
+    }
   }
 
   /// The children of `group` with an effect running, each by the scope of one of its runs.
   func running(in group: ChildGroup) -> RunningChildren {
-    guard let index = groups.index(forKey: group) else { return RunningChildren(first: nil) }
-    switch groups.values[index] {
-    case .one(let child):
-      return RunningChildren(first: child.scope)
-    case .many(let table):
-      // A loop, not `map`: `map` over a dictionary's values ran unspecialized, through the
-      // runtime's generic metadata (about 1,000 instructions a check).
-      var running = RunningChildren(first: nil)
-      running.others.reserveCapacity(table.count)
-      for child in table.values { running.others.append(child.scope) }
-      return running
-    }
+    guard let first else { return RunningChildren(first: nil) }
+    if first == group { return firstCounts.running }
+    guard let index = others.index(forKey: group) else { return RunningChildren(first: nil) }
+    return others.values[index].running
   }
 }
 
@@ -77,55 +114,94 @@ private enum GroupCounts {
   case one(CountedChild)
   case many([EffectID: CountedChild])
 
-  /// Counts a run that started under `scope`, a run of one of this group's children.
-  mutating func started(_ scope: ChildRunScope) {
+  /// Adds `run`, which started under `scope`, a run of one of this group's children.
+  mutating func started(_ scope: ChildRunScope, run: EffectLifetime) {
     switch self {
     case .one(var child):
       if child.isCounting(scope) {
-        child.count += 1
+        // `self` lets go of the child first, so that adding does not copy its runs.
+        self = .many([:])
+        child.runs.add(run)
         self = .one(child)
       } else {
-        self = .many([child.scope.wholeScopeID: child, scope.wholeScopeID: CountedChild(scope: scope)])
+        self = .many([
+          child.scope.wholeScopeID: child, scope.wholeScopeID: CountedChild(scope: scope, run: run),
+        ])
       }
     case .many(var table):
       // `self` lets go of the table first, so that changing it does not copy it.
-      self = .one(CountedChild(scope: scope))
+      self = .many([:])
       if let index = table.index(forKey: scope.wholeScopeID) {
-        table.values[index].count += 1
+        table.values[index].runs.add(run)
       } else {
-        table[scope.wholeScopeID] = CountedChild(scope: scope)
+        table[scope.wholeScopeID] = CountedChild(scope: scope, run: run)
       }
       self = .many(table)
     }
   }
 
-  /// Counts a run under `scope` that ended; returns whether the group has no run left.
-  mutating func ended(_ scope: ChildRunScope) -> Bool {
+  /// Removes `run`, a run under `scope` that ended; returns whether the group has no run left.
+  mutating func ended(_ scope: ChildRunScope, run: EffectLifetime) -> Bool {
     switch self {
     case .one(var child):
       guard child.isCounting(scope) else { return false }
-      child.count -= 1
-      if child.count == 0 { return true }
+      self = .many([:])
+      if child.runs.remove(run) { return true }
       self = .one(child)
       return false
     case .many(var table):
-      self = .one(CountedChild(scope: scope))
-      if let index = table.index(forKey: scope.wholeScopeID) {
-        table.values[index].count -= 1
-        if table.values[index].count == 0 { table.remove(at: index) }
+      self = .many([:])
+      if let index = table.index(forKey: scope.wholeScopeID), table.values[index].runs.remove(run) {
+        table.remove(at: index)
       }
       let isEmpty = table.isEmpty
       self = .many(table)
       return isEmpty
     }
   }
+
+  /// The group's children, each by the scope of one of its runs.
+  var running: RunningChildren {
+    switch self {
+    case .one(let child):
+      return RunningChildren(first: child.scope)
+    case .many(let table):
+      // A loop, not `map`: `map` over a dictionary's values ran unspecialized, through the
+      // runtime's generic metadata (about 1,000 instructions a check).
+      var running = RunningChildren(first: nil)
+      running.others.reserveCapacity(table.count)
+      for child in table.values { running.others.append(child.scope) }
+      return running
+    }
+  }
+
+  /// Removes the child whose run has `scope`; returns its runs, and whether the group has no run
+  /// left.
+  mutating func takeRuns(of scope: ChildRunScope) -> (LifetimeSet<ChildRunSlot>?, isEmpty: Bool) {
+    switch self {
+    case .one(let child):
+      guard child.isCounting(scope) else { return (nil, false) }
+      return (child.runs, true)
+    case .many(var table):
+      self = .many([:])
+      let runs = table.removeValue(forKey: scope.wholeScopeID)?.runs
+      let isEmpty = table.isEmpty
+      self = .many(table)
+      return (runs, isEmpty)
+    }
+  }
 }
 
-/// One child's runs in ``ChildEffectCounts``: the scope of one of them, which says who the child
-/// is, and how many there are.
+/// One child's runs in ``ChildEffectCounts``, and the scope of one of them, which says who the
+/// child is.
 private struct CountedChild {
   let scope: ChildRunScope
-  var count = 1
+  var runs: LifetimeSet<ChildRunSlot>
+
+  init(scope: ChildRunScope, run: EffectLifetime) {
+    self.scope = scope
+    runs = .one(run)
+  }
 
   /// Whether `scope` is a run of this child: the same scope object, for a child's only run, needs
   /// no comparison of ids.

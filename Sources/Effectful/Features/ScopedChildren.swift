@@ -79,7 +79,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
           if holds(parent, unsafeDowncast(child, to: MemberRunScope<Member>.self).member) {
             isWatching = true
           } else {
-            registry.cancel(id: child.wholeScopeID)
+            registry.cancelChild(of: child)
           }
         }
         return isWatching

@@ -7,36 +7,30 @@
 /// Touched only by the store's send loop, on its actor.
 @usableFromInline
 package struct WatchedRemovalChecks {
-  /// The one check kept, when only one is and the table is empty: the commonest case, one `forEach`
-  /// or `ifLet` with a child running. Kept, run and dropped with no key hashed or copied: in the
-  /// table, keeping one hashed and stored its key, each run copied the key and the check out, and
-  /// dropping it destroyed both, about 530 instructions and five reference count operations of
-  /// navigation.presentDismiss's cycle (BENCHMARKS.md).
-  @usableFromInline var single: RemovalCheck?
-  /// The checks kept when more than one was, by key.
-  @usableFromInline var checks: [RemovalCheckKey: RemovalCheck] = [:]
+  /// A check kept, in a slot of its own: `nil` exactly when none is. The commonest case is one
+  /// `forEach` or `ifLet` with a child running, which is kept, run and dropped with no key hashed
+  /// or copied: in a table, keeping one hashed and stored its key, each run copied the key and the
+  /// check out, and dropping it destroyed both, about 530 instructions and five reference count
+  /// operations of navigation.presentDismiss's cycle (BENCHMARKS.md).
+  @usableFromInline var first: RemovalCheck?
+  /// The other checks kept, by key, while `first` is.
+  @usableFromInline var others: [RemovalCheckKey: RemovalCheck] = [:]
 
   @usableFromInline package init() {}
 
   /// Whether no check is kept: the send loop's one question when no child runs an effect.
-  @inlinable package var isEmpty: Bool { single == nil && checks.isEmpty }
+  @inlinable package var isEmpty: Bool { first == nil }
 
   /// Keeps `check`, replacing the one with the same key (an older action's).
   // Consuming: the store's copy of the check is the one kept, not retained again and released.
   @usableFromInline
   package mutating func keep(_ check: consuming RemovalCheck) {
-    guard checks.isEmpty else {
-      checks[check.key] = check
-      return
-    }
     // Equal keys are copies of one array, found equal by identity.
-    guard let single, single.key != check.key else {
-      self.single = check
+    guard let first, first.key != check.key else {
+      self.first = check
       return
     }
-    self.single = nil
-    checks[single.key] = single
-    checks[check.key] = check
+    others[check.key] = check
   }
 
   /// Runs every check on the store's value, at `value` (valid for the call), dropping those that
@@ -45,16 +39,17 @@ package struct WatchedRemovalChecks {
   package mutating func run<Value>(at value: UnsafePointer<Value>, registry: CancellationRegistry) {
     // A cancellation a check makes can end effects synchronously, but no end handler runs a
     // reducer or adds a check, so the set is stable while it runs.
-    if let single = single.map(Unmanaged.passUnretained) {
-      // Run without a retain and a release around it (four reference count operations of
-      // navigation.presentDismiss's cycle): `self.single` holds the check for the whole call, as
-      // nothing changes the set while a check runs (above).
-      let isWatching = single._withUnsafeGuaranteedRef { $0.run(at: value, registry: registry) }
-      if !isWatching { self.single = nil }
+    guard let first = first.map(Unmanaged.passUnretained) else { return }
+    // Run without a retain and a release around it (four reference count operations of
+    // navigation.presentDismiss's cycle): `self.first` holds the check for the whole call.
+    let keepsFirst = first._withUnsafeGuaranteedRef { $0.run(at: value, registry: registry) }
+    if others.isEmpty {
+      if !keepsFirst { self.first = nil }
       return
     }
     var finished: [RemovalCheckKey] = []
-    for (key, check) in checks where !check.run(at: value, registry: registry) { finished.append(key) }
-    for key in finished { checks[key] = nil }
+    for (key, check) in others where !check.run(at: value, registry: registry) { finished.append(key) }
+    for key in finished { others[key] = nil }
+    if !keepsFirst { self.first = others.isEmpty ? nil : others.remove(at: others.startIndex).value }
   }
 }

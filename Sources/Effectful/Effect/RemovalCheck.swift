@@ -43,11 +43,44 @@ package final class RemovalCheck: Sendable {
         // The caller checked `valueType`.
         return check(pointer.assumingMemoryBound(to: Value.self).pointee, scope, registry)
       case .boxed(let value):
-        if let value = value as? Value { return check(value, scope, registry) }
-        guard let child = RemovalCheck.nestedValue(ofType: Value.self, in: value) else { return false }
-        return check(child, scope, registry)
+        guard let value = RemovalCheck.value(ofType: Value.self, in: value) else { return false }
+        return check(value, scope, registry)
       }
     }
+  }
+
+  /// A check that reads the value in place, through a pointer valid for the call: what the check
+  /// of a `forEach` or `ifLet` takes (see ``ScopedChildren``). Handed the value itself, the check
+  /// copied the store's whole value (a retain and a release of each of its references) at every
+  /// action while a child runs, and the store copied it once more to call it: eight reference
+  /// count operations a check in navigation.presentDismiss (BENCHMARKS.md).
+  @inlinable
+  package init<Value>(
+    inPlace _: Value.Type, key: [RemovalCheckKeyPart],
+    _ check:
+      @escaping @Sendable (
+        _ value: UnsafePointer<Value>, _ scope: EffectScope?, _ registry: CancellationRegistry
+      ) -> Bool
+  ) {
+    self.key = RemovalCheckKey(key)
+    valueType = ObjectIdentifier(Value.self)
+    self.check = { value, scope, registry in
+      switch value {
+      case .inPlace(let pointer):
+        // The caller checked `valueType`.
+        return check(pointer.assumingMemoryBound(to: Value.self), scope, registry)
+      case .boxed(let value):
+        guard let value = RemovalCheck.value(ofType: Value.self, in: value) else { return false }
+        return withUnsafePointer(to: value) { check($0, scope, registry) }
+      }
+    }
+  }
+
+  /// `value` itself when it is a `Value`, or else the one `Value` nested in it.
+  @usableFromInline
+  static func value<Value>(ofType _: Value.Type, in value: Any) -> Value? {
+    if let value = value as? Value { return value }
+    return nestedValue(ofType: Value.self, in: value)
   }
 
   /// Runs the check on `value`: in place when it is of the type the check was made for, which
@@ -71,10 +104,12 @@ package final class RemovalCheck: Sendable {
     return child
   }
 
-  /// Runs the check on a store's whole value, in the store's registry: whether to keep it.
+  /// Runs the check on a store's whole value, at `value` (valid for the call), in the store's
+  /// registry: whether to keep it.
   @inlinable
-  package func run<Value>(on value: Value, registry: CancellationRegistry) -> Bool {
-    check(value, scope: nil, registry: registry)
+  package func run<Value>(at value: UnsafePointer<Value>, registry: CancellationRegistry) -> Bool {
+    guard ObjectIdentifier(Value.self) == valueType else { return check(.boxed(value.pointee), nil, registry) }
+    return check(.inPlace(UnsafeRawPointer(value)), nil, registry)
   }
 
   /// The same check, one level up: it reads the child's value at `path`.

@@ -55,7 +55,7 @@ extension ScopedChildren {
   @inlinable
   convenience init<Element>(elementsAt path: LocalValuePath<ParentValue, IdentifiedArray<Member, Element>>) {
     self.init(
-      holds: { parent, id in path.read(parent).ids.contains(id) },
+      holds: { parent, id in path.read(at: parent).ids.contains(id) },
       current: { parent, id in path.read(parent)[id: id].map { ($0, id) } })
   }
 }

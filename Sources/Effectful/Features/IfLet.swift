@@ -34,7 +34,7 @@ public func ifLet<ParentValue, ParentAction, ChildValue, ChildAction>(
   action: CasePath<ParentAction, ChildAction>
 ) -> Reducer<ParentValue, ParentAction> {
   let valuePath = LocalValuePath(value)
-  let optionalChild = ScopedChildren<ParentValue, ChildIdentity>(optional: { valuePath.read($0) })
+  let optionalChild = ScopedChildren<ParentValue, ChildIdentity>(optional: { valuePath.read(at: $0) })
   let kind = ChildKind(ChildValue.self)
   // Made once, not at each action (see `ChildActions`).
   let actions = ChildActions<ChildIdentity, ChildAction, ParentAction>(
@@ -55,10 +55,10 @@ public func ifLet<ParentValue, ParentAction, ChildValue, ChildAction>(
 }
 
 extension ScopedChildren where Member == ChildIdentity {
-  /// The optional child that `read` reads, by who it is: a child replaced by one with another `id`
-  /// is gone.
+  /// The optional child that `read` reads in the parent at a pointer, by who it is: a child replaced
+  /// by one with another `id` is gone.
   @inlinable
-  convenience init<Child>(optional read: @escaping @Sendable (ParentValue) -> Child?) {
+  convenience init<Child>(optional read: @escaping @Sendable (UnsafePointer<ParentValue>) -> Child?) {
     let kind = ChildKind(Child.self)
     self.init(
       // Neither an enum nor `Identifiable`: every child is the same one while it is there.
@@ -66,7 +66,9 @@ extension ScopedChildren where Member == ChildIdentity {
       holds: { parent, member in read(parent).map { ChildIdentity($0, kind: kind) } == member },
       // Whoever is there now: a replaced child's effects are the parent's check's to cancel, and a
       // check from inside the child reads the child there now.
-      current: { parent, _ in read(parent).map { ($0, ChildIdentity($0, kind: kind)) } })
+      current: { parent, _ in
+        withUnsafePointer(to: parent) { read($0) }.map { ($0, ChildIdentity($0, kind: kind)) }
+      })
   }
 }
 

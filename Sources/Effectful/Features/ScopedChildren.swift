@@ -39,13 +39,14 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   /// - Parameters:
   ///   - onlyMember: The one member every child is, if so.
   ///   - holds: Whether the parent's state holds a member: asked once per running member, rather
-  ///     than returning a test made once per check, which allocated its closure at every check.
+  ///     than returning a test made once per check, which allocated its closure at every check. It
+  ///     reads the parent in place (see ``RemovalCheck/init(inPlace:key:_:)``).
   ///   - current: The child standing for a member in the parent's state now, and who it is: what a
   ///     removal check from inside that child reads.
   @inlinable
   init(
     onlyMember: Member? = nil,
-    holds: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> Bool,
+    holds: @escaping @Sendable (_ parent: UnsafePointer<ParentValue>, _ member: Member) -> Bool,
     current: @escaping @Sendable (_ parent: ParentValue, _ member: Member) -> (child: Any, member: Member)?
   ) {
     // The check captures the token, not `self`, which holds the check: that would be a cycle.
@@ -57,11 +58,16 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
     self.topLevelGroup = topLevelGroup
     onlyScope = onlyMember.map { OnlyScope(key: ChildKey.scopeKey(of: $0, in: namespace)) }
     self.current = current
-    removalCheck = RemovalCheck(for: ParentValue.self, key: [RemovalCheckKeyPart(namespace)]) {
+    removalCheck = RemovalCheck(inPlace: ParentValue.self, key: [RemovalCheckKeyPart(namespace)]) {
       parent, scope, registry in
       withExtendedLifetime(token) {
-        let group = scope.map { ChildGroup(namespace: namespace, owner: $0.path) } ?? topLevelGroup
-        let running = registry.runningChildren(in: group)
+        // The top-level group passed as it is kept: chosen with `??`, it was copied (a retain).
+        let running =
+          if let scope {
+            registry.runningChildren(in: ChildGroup(namespace: namespace, owner: scope.path))
+          } else {
+            registry.runningChildren(in: topLevelGroup)
+          }
         guard !running.isEmpty else { return false }
         // Kept while a child that is still there runs an effect. Once every running child was
         // cancelled here, nothing is left to watch: dropped now rather than by one more run
@@ -117,72 +123,77 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   /// effects sends the parent that action.
   @inlinable
   func lift<ChildAction, ParentAction>(
-    _ effects: [Effect<ChildAction>], of member: Member,
+    _ effects: consuming [Effect<ChildAction>], of member: Member,
     actions: ChildActions<Member, ChildAction, ParentAction>
   ) -> [Effect<ParentAction>] {
-    let key = onlyScope?.key ?? ChildKey.scopeKey(of: member, in: namespace)
     // An action value, delivered on the store's actor like any output.
     let dismissal = actions.dismissal.map { UncheckedSendable($0(member)) }
     // Room for the removal check `reduce` appends: growing the array for it cost a reallocation.
     var lifted: [Effect<ParentAction>] = []
     lifted.reserveCapacity(effects.count + 1)
-    for effect in effects {
-      if let check = effect.removalCheck {
-        lifted.append(Effect(operation: .checkRemovals(nested(check, returnedBy: member))))
-      } else {
-        lifted.append(scope(effect, to: member, key: key, embed: actions.embed, dismissal: dismissal))
-      }
+    // Moved out of the array (the last first, once reversed) and into `scope`, which switches on it
+    // once, rather than copied out and matched twice: each effect was copied three times on its
+    // way into its run (a retain and a release each, about 450 instructions of
+    // navigation.presentDismiss, BENCHMARKS.md).
+    if effects.count > 1 { effects.reverse() }
+    while let effect = effects.popLast() {
+      lifted.append(
+        scope((consume effect).operation, of: member, embed: actions.embed, dismissal: dismissal))
     }
     return lifted
   }
 
-  /// `effect` as the child `member`'s, whose scope is `key`, lifted into the parent's actions by
-  /// `embed`: the ids it uses are the child's own, every run is cancelled by the child's
-  /// ``EffectScope/wholeScopeID``, and the store's ``ChildEffectCounts`` knows it runs. A
-  /// `.cancel(id:)` is rewritten on the spot, so that the store still cancels without a run. One
-  /// run does the scoping, the lifting and (with `dismissal`) the presenting, rather than one
-  /// operator each; when the effect is the whole of a store's run, that run is the child's (see
-  /// ``CancellationRegistry/startChildRun(in:scope:)``).
+  /// The effect `operation` as the child `member`'s, lifted into the parent's actions by `embed`:
+  /// the ids it uses are the child's own, every run is cancelled by the child's ``EffectScope/wholeScopeID``, and the store's
+  /// ``ChildEffectCounts`` knows it runs. A `.cancel(id:)` is rewritten on the spot, so that the
+  /// store still cancels without a run, and a removal check from a feature nested in the child reads
+  /// the child through the parent. One run does the scoping, the lifting and (with `dismissal`) the
+  /// presenting, rather than one operator each; when the effect is the whole of a store's run, that
+  /// run is the child's (see ``CancellationRegistry/startChildRun(in:scope:)``).
   @inlinable
   func scope<ChildAction, ParentAction>(
-    _ effect: Effect<ChildAction>, to member: Member, key: EffectID,
+    _ operation: consuming Effect<ChildAction>.Operation, of member: Member,
     embed: @escaping @Sendable (Member, ChildAction) -> ParentAction,
     dismissal: UncheckedSendable<ParentAction>?
   ) -> Effect<ParentAction> {
-    switch effect.operation {
+    switch operation {
     case .none:
       return .none
     case .output(let output):
       return Effect(operation: .output(embed(member, output)))
     case .checkRemovals(let check):
-      return Effect(operation: .checkRemovals(check))
+      return Effect(operation: .checkRemovals(nested(check, returnedBy: member)))
     case .cancel(let id):
-      return Effect(operation: .cancel(id.qualified(by: [key])))
+      return Effect(operation: .cancel(id.qualified(by: [scopeKey(of: member)])))
     case .run(let body):
-      let token = self.token
-      let namespace = self.namespace
-      let topLevelGroup = self.topLevelGroup
-      let onlyScope = self.onlyScope
+      // The run reaches the namespace's token, group and `onlyScope` through `self`: one capture,
+      // one retain, where capturing the four made three retains and copied the group.
       return Effect(
-        operation: .run { downstream in
+        operation: .run { [self] downstream in
           let parent = downstream.lifetime
           // Delivered through the outer run: once the child is gone (its scope cancelled, which
           // ends this run), the dismissal is dropped.
           let presented = dismissal.map { dismissal in
             PresentedChild(lifetime: parent) { downstream.receive(dismissal.value, nil) }
           }
-          let group: ChildGroup
-          let place: ScopePlace
+          // Each place made where it is passed: made once and passed on, it was copied again
+          // (its path and id, an existential) and destroyed.
+          let scope: MemberRunScope<Member>
           if let parentScope = parent.scope {
-            group = ChildGroup(namespace: namespace, owner: parentScope.path)
-            place = ScopePlace(parent: parentScope, key: key)
+            scope = MemberRunScope(
+              member: member, parent: parentScope,
+              place: ScopePlace(parent: parentScope, key: scopeKey(of: member)), presented: presented,
+              namespace: token, group: ChildGroup(namespace: namespace, owner: parentScope.path))
+          } else if let onlyScope {
+            scope = MemberRunScope(
+              member: member, parent: nil, place: onlyScope.place, presented: presented,
+              namespace: token, group: topLevelGroup)
           } else {
-            group = topLevelGroup
-            place = onlyScope?.place ?? ScopePlace(parent: nil, key: key)
+            scope = MemberRunScope(
+              member: member, parent: nil, place: ScopePlace(parent: nil, key: scopeKey(of: member)),
+              presented: presented,
+              namespace: token, group: topLevelGroup)
           }
-          let scope = MemberRunScope(
-            member: member, parent: parent.scope, place: place, presented: presented,
-            namespace: token, group: group)
           let run = parent.registry.startChildRun(in: parent, scope: scope)
           guard run !== parent else {
             // The store's own run: its outputs reach the store on the store's thread, which checks
@@ -200,6 +211,15 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
             })
         })
     }
+  }
+
+  /// The key of `member`'s scope: made when a run starts, not captured by it, so that the one member
+  /// in ``onlyScope`` passes nothing. Captured as an optional id, even an absent one was copied and
+  /// destroyed through the runtime's value witnesses, about 175 instructions of
+  /// navigation.presentDismiss (BENCHMARKS.md).
+  @inlinable
+  func scopeKey(of member: Member) -> EffectID {
+    onlyScope?.key ?? ChildKey.scopeKey(of: member, in: namespace)
   }
 
   /// A removal check that a feature nested in the child `member` returned, run on the child that

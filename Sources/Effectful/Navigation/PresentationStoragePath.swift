@@ -46,6 +46,16 @@ final class PresentationStoragePath<Parent, Child>: @unchecked Sendable {
     }
   }
 
+  /// The presentation inside the parent at `parent`: read there, without copying the rest of the
+  /// parent (see ``RemovalCheck/init(inPlace:key:_:)``).
+  @inlinable
+  func read(at parent: UnsafePointer<Parent>) -> PresentationState<Child> {
+    let offset = storage.load(ordering: .relaxed)
+    guard offset >= 0 else { return parent.pointee[keyPath: keyPath] }
+    return UnsafeRawPointer(parent).advanced(by: offset)
+      .assumingMemoryBound(to: PresentationState<Child>.self).pointee
+  }
+
   /// Calls `body` with the presentation inside `parent`, in place.
   @inlinable
   func modify<Result>(

@@ -130,7 +130,7 @@ extension ScopedChildren where Member == StackElementID {
   @inlinable
   convenience init<Element>(stackAt path: LocalValuePath<ParentValue, StackState<Element>>) {
     self.init(
-      holds: { parent, id in path.read(parent).offset(of: id) != nil },
+      holds: { parent, id in path.read(at: parent).offset(of: id) != nil },
       current: { parent, id in path.read(parent)[id: id].map { ($0, id) } })
   }
 }

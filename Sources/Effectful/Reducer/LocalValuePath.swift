@@ -30,6 +30,14 @@ struct LocalValuePath<GlobalValue, LocalValue>: @unchecked Sendable {
     }
   }
 
+  /// The local value inside the global value at `global`: read there, without copying the rest of
+  /// the global value (see ``RemovalCheck/init(inPlace:key:_:)``).
+  @inlinable
+  func read(at global: UnsafePointer<GlobalValue>) -> LocalValue {
+    guard let offset else { return global.pointee[keyPath: keyPath] }
+    return UnsafeRawPointer(global).advanced(by: offset).assumingMemoryBound(to: LocalValue.self).pointee
+  }
+
   /// Calls `body` with the local value, in place.
   @inlinable
   func modify<Result>(_ global: inout GlobalValue, _ body: (inout LocalValue) -> Result) -> Result {

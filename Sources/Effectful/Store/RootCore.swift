@@ -162,7 +162,12 @@ final class RootCore<Value, Action> {
     }
     // After every action, not only those that passed through a forEach or ifLet: whoever removed
     // a child, its effects end here.
-    if !registry.removalChecks.isEmpty { registry.removalChecks.run(on: state, registry: registry) }
+    if !registry.removalChecks.isEmpty {
+      // At the value's own address: passed by value, the whole state was copied (a retain and a
+      // release of each reference in it) for every action while a child runs an effect. Nothing
+      // changes the state meanwhile: a cancellation's handlers can only queue actions.
+      withUnsafePointer(to: &state) { registry.removalChecks.run(at: $0, registry: registry) }
+    }
     if !observers.isEmpty { observers.notify(state) }
   }
 

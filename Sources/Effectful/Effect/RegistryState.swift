@@ -213,17 +213,7 @@ extension RegistryState {
   /// navigation.presentDismiss's 12,300, BENCHMARKS.md).
   mutating func cancelChild(of scope: ChildRunScope) -> CancelledLifetimes {
     revokeFinished(id: scope.wholeScopeID)
-    switch childEffects.takeRuns(of: scope) {
-    case nil:
-      return .none
-    case .one(let run):
-      run.record.isCountedChildRun = false
-      return end(run, cancelled: true, revokingIfFinished: true).map(CancelledLifetimes.one) ?? .none
-    case .many(var bag):
-      let runs = bag.removeAll()
-      for run in runs { run.record.isCountedChildRun = false }
-      return .many(runs.compactMap { end($0, cancelled: true, revokingIfFinished: true) })
-    }
+    return cancelTaken(childEffects.takeRuns(of: scope)) { $0.record.isCountedChildRun = false }
   }
 
   /// The children of `group` with an effect running, each by the scope of one of its runs.
@@ -278,15 +268,23 @@ extension RegistryState {
   /// error: the effect may simply have finished already.
   mutating func cancel(id: EffectID) -> CancelledLifetimes {
     revokeFinished(id: id)
-    switch registered.removeValue(forKey: id) {
+    // Out of `registered` already: nothing for `leaveRegistry` to look up as they end.
+    return cancelTaken(registered.removeValue(forKey: id)) { $0.record.isRegistered = false }
+  }
+
+  /// Cancels the lifetimes of `taken`, just taken out of where they were held; `leave` clears what
+  /// said they were held there, so that their endings do not look for them.
+  private mutating func cancelTaken<Slot>(
+    _ taken: LifetimeSet<Slot>?, leaving leave: (EffectLifetime) -> Void
+  ) -> CancelledLifetimes {
+    switch taken {
     case nil:
       return .none
     case .one(let lifetime):
-      // Out of `registered` already: nothing for `leaveRegistry` to look up as it ends.
-      lifetime.record.isRegistered = false
+      leave(lifetime)
       return end(lifetime, cancelled: true, revokingIfFinished: true).map(CancelledLifetimes.one) ?? .none
     case .many(let bag):
-      for lifetime in bag.elements { lifetime.record.isRegistered = false }
+      for lifetime in bag.elements { leave(lifetime) }
       return .many(bag.elements.compactMap { end($0, cancelled: true, revokingIfFinished: true) })
     }
   }

@@ -123,7 +123,8 @@ package final class CancellationRegistry: @unchecked Sendable {
   /// Starts a run of a `forEach`'s or `ifLet`'s child's effect under `scope`, inside `run`: `run`
   /// itself when it is a store's run that has just started (see
   /// ``RegistryState/adoptStoreRun(_:scope:)``), else a child of it that finishes it. The run is
-  /// held among the child's runs until it ends (see ``RegistryState/cancelChild(of:)``). Returns the lifetime the child's effect runs in.
+  /// held among the child's runs until it ends (see ``RegistryState/cancelChild(of:)``). Returns
+  /// the lifetime the child's effect runs in.
   @usableFromInline
   func startChildRun(in run: EffectLifetime, scope: ChildRunScope) -> EffectLifetime {
     if withState({ $0.adoptStoreRun(run, scope: scope) }) { return run }

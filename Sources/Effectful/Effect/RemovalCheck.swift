@@ -108,7 +108,9 @@ package final class RemovalCheck: Sendable {
   /// registry: whether to keep it.
   @inlinable
   package func run<Value>(at value: UnsafePointer<Value>, registry: CancellationRegistry) -> Bool {
-    guard ObjectIdentifier(Value.self) == valueType else { return check(.boxed(value.pointee), nil, registry) }
+    guard ObjectIdentifier(Value.self) == valueType else {
+      return check(.boxed(value.pointee), nil, registry)
+    }
     return check(.inPlace(UnsafeRawPointer(value)), nil, registry)
   }
 

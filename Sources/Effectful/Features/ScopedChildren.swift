@@ -144,12 +144,12 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   }
 
   /// The effect `operation` as the child `member`'s, lifted into the parent's actions by `embed`:
-  /// the ids it uses are the child's own, every run is cancelled by the child's ``EffectScope/wholeScopeID``, and the store's
-  /// ``ChildEffectCounts`` knows it runs. A `.cancel(id:)` is rewritten on the spot, so that the
-  /// store still cancels without a run, and a removal check from a feature nested in the child reads
-  /// the child through the parent. One run does the scoping, the lifting and (with `dismissal`) the
-  /// presenting, rather than one operator each; when the effect is the whole of a store's run, that
-  /// run is the child's (see ``CancellationRegistry/startChildRun(in:scope:)``).
+  /// the ids it uses are the child's own, and the store's ``ChildEffectCounts`` holds its runs
+  /// among the child's, which the child's removal cancels. A `.cancel(id:)` is rewritten on the
+  /// spot, so that the store still cancels without a run, and a removal check from a feature nested
+  /// in the child reads the child through the parent. One run does the scoping, the lifting and
+  /// (with `dismissal`) the presenting, rather than one operator each; when the effect is the whole
+  /// of a store's run, that run is the child's (see ``CancellationRegistry/startChildRun(in:scope:)``).
   @inlinable
   func scope<ChildAction, ParentAction>(
     _ operation: consuming Effect<ChildAction>.Operation, of member: Member,
@@ -191,8 +191,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
           } else {
             scope = MemberRunScope(
               member: member, parent: nil, place: ScopePlace(parent: nil, key: scopeKey(of: member)),
-              presented: presented,
-              namespace: token, group: topLevelGroup)
+              presented: presented, namespace: token, group: topLevelGroup)
           }
           let run = parent.registry.startChildRun(in: parent, scope: scope)
           guard run !== parent else {

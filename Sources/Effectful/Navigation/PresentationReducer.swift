@@ -60,7 +60,9 @@ func presentation<ParentState, ParentAction, DestinationState, ChildAction>(
   // through it runs the key path machinery (see `PresentationStoragePath`). The reducer reaches the
   // child once per action, and the removal check once.
   let valuePath = PresentationStoragePath(value)
-  let presented = ScopedChildren<ParentState, ChildIdentity>(optional: { valuePath.read(at: $0).wrappedValue })
+  let presented = ScopedChildren<ParentState, ChildIdentity>(optional: {
+    valuePath.read(at: $0).wrappedValue
+  })
   let kind = ChildKind(DestinationState.self)
   // Only an alert, a dialog or an enum (a case may hold one) is cleared by a button: any other
   // child skips the reflection that asks, about 1,000 instructions an action

@@ -37,7 +37,11 @@ struct ChildRunGroupsTests {
 
   static func store(_ cancellations: Cancellations) -> Store<Parent, ParentAction> {
     let child: Reducer<Child, ChildAction> = { child, _ in
-      [Effect<ChildAction>.create { [id = child.id] subscriber in subscriber.onCancel { cancellations.record(id) } }]
+      [
+        Effect<ChildAction>.create { [id = child.id] subscriber in
+          subscriber.onCancel { cancellations.record(id) }
+        }
+      ]
     }
     let own: Reducer<Parent, ParentAction> = { state, action in
       switch action {

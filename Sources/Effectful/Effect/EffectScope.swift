@@ -7,14 +7,15 @@
 /// also held among the child's runs in its store, keyed by ``wholeScopeID``, which is how removing
 /// the child ends them all.
 ///
-/// A run of a `forEach`'s or `ifLet`'s child has a ``ChildRunScope``, which its store counts.
+/// A run of a `forEach`'s or `ifLet`'s child has a ``ChildRunScope``: its store holds the run
+/// among the child's runs by it.
 @usableFromInline
 package class EffectScope: @unchecked Sendable {
   // Only `let`s, set once: what makes the unchecked Sendable safe (a class that is subclassed
   // cannot say `Sendable` plainly).
   /// Child keys (see ``ScopedChildren``), outermost first.
   @usableFromInline package let path: [EffectID]
-  /// Names the child among its store's children with runs (see ``ChildEffectCounts``); the
+  /// Names the child among its store's children with runs (see ``ChildRuns``); the
   /// finished runs whose outputs are still on their way are remembered under it.
   @usableFromInline package let wholeScopeID: EffectID
   /// The presented child (of a presentation `ifLet` or a stack `forEach`) that `await dismiss()`

@@ -28,7 +28,7 @@ struct RegistryState {
   private var throttles: [EffectID: ThrottleState] = [:]
   /// Which children of each `forEach` and `ifLet` have runs going: changed in the critical sections
   /// that register a child's run and end it.
-  private var childEffects = ChildEffectCounts()
+  private var childEffects = ChildRuns()
   /// Set once the store has gone: anything registered later is cancelled on the spot.
   private var isClosed = false
   var runErrorReporter: (@Sendable (RunErrorReport) -> Void)?
@@ -64,8 +64,8 @@ extension RegistryState {
     leaveRegistry(lifetime, wasCancelled: cancelled)
     var released: PresentedChild.Delivery?
     if let scope = lifetime.scope {
-      if lifetime.record.isCountedChildRun {
-        lifetime.record.isCountedChildRun = false
+      if lifetime.record.isHeldChildRun {
+        lifetime.record.isHeldChildRun = false
         // Set only with a `ChildRunScope` (see `registerChildRun`).
         childEffects.ended(unsafeDowncast(scope, to: ChildRunScope.self), run: lifetime)
         // Its outputs may still be on their way: the child's removal must stop them too.
@@ -183,7 +183,7 @@ extension RegistryState {
       !run.record.isRegistered, run.record.cancelHandlers.isEmpty, run.record.endHandlers.isEmpty
     else { return false }
     run.scope = scope
-    run.record.isCountedChildRun = true
+    run.record.isHeldChildRun = true
     childEffects.started(scope, run: run)
     if run.record.topLevelIndex == nil {
       topLevelRuns.insert(run)
@@ -198,7 +198,7 @@ extension RegistryState {
   mutating func registerChildRun(_ lifetime: EffectLifetime, scope: ChildRunScope) -> Bool {
     guard !isClosed else { return true }
     guard lifetime.record.phase == .running else { return false }
-    lifetime.record.isCountedChildRun = true
+    lifetime.record.isHeldChildRun = true
     childEffects.started(scope, run: lifetime)
     return false
   }
@@ -207,13 +207,13 @@ extension RegistryState {
   /// marks those that finished with outputs still on their way, in one critical section; returns
   /// the endings to carry out.
   ///
-  /// A child's runs are held by ``ChildEffectCounts``, not registered under the scope's whole-scope
+  /// A child's runs are held by ``ChildRuns``, not registered under the scope's whole-scope
   /// id: the check that finds the child gone hands its runs over, without hashing that id into the
   /// registry's table as each run starts and ends and again here (about 2,000 instructions of
   /// navigation.presentDismiss's 12,300, BENCHMARKS.md).
   mutating func cancelChild(of scope: ChildRunScope) -> CancelledLifetimes {
     revokeFinished(id: scope.wholeScopeID)
-    return cancelTaken(childEffects.takeRuns(of: scope)) { $0.record.isCountedChildRun = false }
+    return cancelTaken(childEffects.takeRuns(of: scope)) { $0.record.isHeldChildRun = false }
   }
 
   /// The children of `group` with an effect running, each by the scope of one of its runs.
@@ -443,12 +443,12 @@ struct LifetimeRecord {
   /// witnesses, a few hundred instructions on every start and cancel.
   var registeredID: EffectID?
   var isRegistered = false
-  /// Whether the lifetime is a run of a `forEach`'s or `ifLet`'s child's effect, counted in
-  /// ``ChildEffectCounts`` under its scope until it ends.
-  var isCountedChildRun = false
+  /// Whether the lifetime is a run of a `forEach`'s or `ifLet`'s child's effect, held in
+  /// ``ChildRuns`` under its scope until it ends.
+  var isHeldChildRun = false
   /// Its place among the lifetimes registered under ``registeredID``, when there are several.
   var sharedIDIndex: Int?
-  /// On a counted child run: its place among its child's runs, when there are several.
+  /// On a held child run: its place among its child's runs, when there are several.
   var childRunIndex: Int?
   /// On a top-level run: the ``StoreTaskGroup`` it belongs to, and its place among the members.
   var group: StoreTaskGroup?
@@ -618,7 +618,7 @@ enum SharedIDSlot: IndexedBagSlot {
 }
 
 /// Where a run of a `forEach`'s or `ifLet`'s child keeps its place among that child's runs (see
-/// ``ChildEffectCounts``).
+/// ``ChildRuns``).
 enum ChildRunSlot: IndexedBagSlot {
   static func index(of run: EffectLifetime) -> Int? { run.record.childRunIndex }
   static func setIndex(_ index: Int?, of run: EffectLifetime) { run.record.childRunIndex = index }

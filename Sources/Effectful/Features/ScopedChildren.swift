@@ -6,8 +6,8 @@
 /// the child's, and cancelling the scope ends it. When a child's reducer returns effects, the
 /// reducer also returns a removal check; the store keeps it and runs it after every action while
 /// any child has an effect running (see ``WatchedRemovalChecks``), and it cancels the effects of
-/// every member the parent's state no longer holds, whoever removed it. The counts of running
-/// effects belong to the store (``ChildEffectCounts``).
+/// every member the parent's state no longer holds, whoever removed it. The runs of the children's
+/// effects belong to the store (``ChildRuns``).
 ///
 /// The reducer makes one when it is made and keeps it for its life, so each reducer value is a
 /// namespace of its own: two places of one feature keep their children apart.
@@ -74,7 +74,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
         // after the next action.
         var isWatching = false
         running.forEach { child in
-          // Counted in this group by this `ScopedChildren`'s own runs only, which run under
+          // Held in this group by this `ScopedChildren`'s own runs only, which run under
           // `MemberRunScope<Member>`s: no dynamic cast (about 600 instructions a check).
           if holds(parent, unsafeDowncast(child, to: MemberRunScope<Member>.self).member) {
             isWatching = true
@@ -144,7 +144,7 @@ final class ScopedChildren<ParentValue, Member: Hashable & Sendable>: Sendable {
   }
 
   /// The effect `operation` as the child `member`'s, lifted into the parent's actions by `embed`:
-  /// the ids it uses are the child's own, and the store's ``ChildEffectCounts`` holds its runs
+  /// the ids it uses are the child's own, and the store's ``ChildRuns`` holds its runs
   /// among the child's, which the child's removal cancels. A `.cancel(id:)` is rewritten on the
   /// spot, so that the store still cancels without a run, and a removal check from a feature nested
   /// in the child reads the child through the parent. One run does the scoping, the lifting and

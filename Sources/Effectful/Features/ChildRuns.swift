@@ -11,16 +11,16 @@
 /// child) and per child, by its whole-scope id; a group's table empties as its last effect ends.
 /// Not generic: the generic tables it replaced looked up the runtime metadata of their dictionaries
 /// on every call.
-struct ChildEffectCounts {
+struct ChildRuns {
   /// The group that had runs going first, while it has: almost always the only one (one `ifLet`'s
   /// child, one `forEach`'s rows). Kept outside the table, so that each start, end and check
   /// compares one group instead of looking it up: those lookups were about 1,000 instructions of
   /// navigation.presentDismiss (BENCHMARKS.md).
   private var first: ChildGroup?
   /// The first group's children; meaningless while `first` is nil.
-  private var firstCounts = GroupCounts.many([:])
+  private var firstRuns = GroupRuns.many([:])
   /// Every other group with runs going; empty while `first` is nil.
-  private var others: [ChildGroup: GroupCounts] = [:]
+  private var others: [ChildGroup: GroupRuns] = [:]
 
   /// Adds `run`, which started under `scope`.
   ///
@@ -29,15 +29,15 @@ struct ChildEffectCounts {
   mutating func started(_ scope: ChildRunScope, run: EffectLifetime) {
     guard let first else {
       first = scope.group
-      firstCounts = .one(CountedChild(scope: scope, run: run))
+      firstRuns = .one(HeldChild(scope: scope, run: run))
       return
     }
     if first == scope.group {
-      firstCounts.started(scope, run: run)
+      firstRuns.started(scope, run: run)
     } else if let index = others.index(forKey: scope.group) {
       others.values[index].started(scope, run: run)
     } else {
-      others[scope.group] = .one(CountedChild(scope: scope, run: run))
+      others[scope.group] = .one(HeldChild(scope: scope, run: run))
     }
   }
 
@@ -45,7 +45,7 @@ struct ChildEffectCounts {
   mutating func ended(_ scope: ChildRunScope, run: EffectLifetime) {
     guard let first else { return }
     if first == scope.group {
-      if firstCounts.ended(scope, run: run) { firstGroupEnded() }
+      if firstRuns.ended(scope, run: run) { firstGroupEnded() }
     } else if let index = others.index(forKey: scope.group), others.values[index].ended(scope, run: run) {
       others.remove(at: index)
     }
@@ -56,7 +56,7 @@ struct ChildEffectCounts {
   mutating func takeRuns(of scope: ChildRunScope) -> LifetimeSet<ChildRunSlot>? {
     guard let first else { return nil }
     if first == scope.group {
-      let (runs, isEmpty) = firstCounts.takeRuns(of: scope)
+      let (runs, isEmpty) = firstRuns.takeRuns(of: scope)
       if isEmpty { firstGroupEnded() }
       return runs
     }
@@ -68,25 +68,25 @@ struct ChildEffectCounts {
 
   /// The first group has no run left: another takes its place, if any has runs.
   private mutating func firstGroupEnded() {
-    if let (group, counts) = others.popFirst() {
+    if let (group, runs) = others.popFirst() {
       first = group
-      firstCounts = counts
+      firstRuns = runs
     } else {
       first = nil
-      firstCounts = .many([:])
+      firstRuns = .many([:])
     }
   }
 
   /// The children of `group` with an effect running, each by the scope of one of its runs.
   func running(in group: ChildGroup) -> RunningChildren {
     guard let first else { return RunningChildren(first: nil) }
-    if first == group { return firstCounts.running }
+    if first == group { return firstRuns.running }
     guard let index = others.index(forKey: group) else { return RunningChildren(first: nil) }
     return others.values[index].running
   }
 }
 
-/// The children of one group with runs going, as ``ChildEffectCounts/running(in:)`` returns them:
+/// The children of one group with runs going, as ``ChildRuns/running(in:)`` returns them:
 /// one, almost always, which needs no array.
 @usableFromInline
 struct RunningChildren {
@@ -110,22 +110,22 @@ struct RunningChildren {
 
 /// One group's children with runs going: almost always one (an `ifLet`'s child, the one row
 /// that runs an effect), which a table would hash for nothing.
-private enum GroupCounts {
-  case one(CountedChild)
-  case many([EffectID: CountedChild])
+private enum GroupRuns {
+  case one(HeldChild)
+  case many([EffectID: HeldChild])
 
   /// Adds `run`, which started under `scope`, a run of one of this group's children.
   mutating func started(_ scope: ChildRunScope, run: EffectLifetime) {
     switch self {
     case .one(var child):
-      if child.isCounting(scope) {
+      if child.isHolding(scope) {
         // `self` lets go of the child first, so that adding does not copy its runs.
         self = .many([:])
         child.runs.add(run)
         self = .one(child)
       } else {
         self = .many([
-          child.scope.wholeScopeID: child, scope.wholeScopeID: CountedChild(scope: scope, run: run),
+          child.scope.wholeScopeID: child, scope.wholeScopeID: HeldChild(scope: scope, run: run),
         ])
       }
     case .many(var table):
@@ -134,7 +134,7 @@ private enum GroupCounts {
       if let index = table.index(forKey: scope.wholeScopeID) {
         table.values[index].runs.add(run)
       } else {
-        table[scope.wholeScopeID] = CountedChild(scope: scope, run: run)
+        table[scope.wholeScopeID] = HeldChild(scope: scope, run: run)
       }
       self = .many(table)
     }
@@ -144,7 +144,7 @@ private enum GroupCounts {
   mutating func ended(_ scope: ChildRunScope, run: EffectLifetime) -> Bool {
     switch self {
     case .one(var child):
-      guard child.isCounting(scope) else { return false }
+      guard child.isHolding(scope) else { return false }
       self = .many([:])
       if child.runs.remove(run) { return true }
       self = .one(child)
@@ -180,7 +180,7 @@ private enum GroupCounts {
   mutating func takeRuns(of scope: ChildRunScope) -> (LifetimeSet<ChildRunSlot>?, isEmpty: Bool) {
     switch self {
     case .one(let child):
-      guard child.isCounting(scope) else { return (nil, false) }
+      guard child.isHolding(scope) else { return (nil, false) }
       return (child.runs, true)
     case .many(var table):
       self = .many([:])
@@ -192,9 +192,9 @@ private enum GroupCounts {
   }
 }
 
-/// One child's runs in ``ChildEffectCounts``, and the scope of one of them, which says who the
+/// One child's runs in ``ChildRuns``, and the scope of one of them, which says who the
 /// child is.
-private struct CountedChild {
+private struct HeldChild {
   let scope: ChildRunScope
   var runs: LifetimeSet<ChildRunSlot>
 
@@ -205,7 +205,7 @@ private struct CountedChild {
 
   /// Whether `scope` is a run of this child: the same scope object, for a child's only run, needs
   /// no comparison of ids.
-  func isCounting(_ scope: ChildRunScope) -> Bool {
+  func isHolding(_ scope: ChildRunScope) -> Bool {
     self.scope === scope || self.scope.wholeScopeID == scope.wholeScopeID
   }
 }
@@ -213,7 +213,7 @@ private struct CountedChild {
 /// The children of one `forEach` or `ifLet` (its namespace, see ``ScopedChildren``) inside one
 /// enclosing child (the scope path of the effects' owner).
 ///
-/// Hashed once, like ``EffectID``: the counts look a group up as each child's run starts and ends
+/// Hashed once, like ``EffectID``: ``ChildRuns`` looks a group up as each child's run starts and ends
 /// and at every check, and a `forEach` or `ifLet` at the top of the store makes its group once.
 @usableFromInline
 struct ChildGroup: HashedOnce, Sendable {
@@ -238,13 +238,13 @@ struct ChildGroup: HashedOnce, Sendable {
 
 }
 
-/// The scope of one run of a `forEach`'s or `ifLet`'s child: counted in its store's
-/// ``ChildEffectCounts`` while the run goes on, under its ``group``.
+/// The scope of one run of a `forEach`'s or `ifLet`'s child: held in its store's
+/// ``ChildRuns`` while the run goes on, under its ``group``.
 @usableFromInline
 class ChildRunScope: EffectScope, @unchecked Sendable {
   // Only `let`s, set once: what makes the unchecked Sendable safe.
   @usableFromInline let group: ChildGroup
-  /// Keeps the `forEach` or `ifLet` named by the group's namespace alive while the run is counted,
+  /// Keeps the `forEach` or `ifLet` named by the group's namespace alive while the run is held,
   /// so that its address is never another's meanwhile.
   @usableFromInline let token: NamespaceToken
 
